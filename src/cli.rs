@@ -1,0 +1,41 @@
+//! Command-line interface: with no subcommand `hisha` speaks USI; subcommands run the tools.
+
+use clap::{Parser, Subcommand};
+
+/// hisha: a shogi engine (USI), record converter and match runner.
+///
+/// Run without arguments to speak USI on stdin/stdout (register the executable in Shogidokoro,
+/// ShogiGUI or ShogiHome as it is).
+#[derive(Debug, Parser)]
+#[command(name = "hisha", version, about, long_about = None)]
+pub struct Cli {
+    /// The tool to run; none = USI engine.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree (bulk counting: the last ply is counted from
+    /// destination sets, not made move by move).
+    Perft(PerftArgs),
+    /// List the sixteen built-in start positions: id, English name, KIF name, SFEN.
+    Handicaps,
+}
+
+/// Arguments of `hisha perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Start from this SFEN (default: the even start position).
+    #[arg(long, conflicts_with = "handicap")]
+    pub sfen: Option<String>,
+    /// Start from a handicap position (`lance`, `2-piece`, `香落ち`, `Rook and Lance` …).
+    #[arg(long)]
+    pub handicap: Option<String>,
+    /// Print `<usi-move>: <count>` for each root move.
+    #[arg(long)]
+    pub divide: bool,
+}

@@ -1,0 +1,23 @@
+//! hisha: a shogi engine (USI), game-record converter and match runner.
+//!
+//! The crate is layered one way: [`types`] ← [`attacks`] ← [`position`] ← [`movegen`] ← [`perft`].
+//! Positions travel as SFEN ([`position::sfen`]); the sixteen handicap starts are
+//! [`position::Handicap`].
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
+pub mod attacks;
+pub mod cli;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod tools;
+pub mod types;
+
+pub use movegen::{Gen, MoveError, MoveList};
+pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
+pub use types::{
+    Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove,
+};

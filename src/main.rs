@@ -1,0 +1,22 @@
+//! The `hisha` binary: parses the command line and dispatches to the library.
+
+use clap::Parser;
+use hisha::cli::{Cli, Command};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => Err("the USI engine is not built yet".to_string()),
+        Some(Command::Perft(args)) => hisha::tools::perft_command(&args),
+        Some(Command::Handicaps) => hisha::tools::handicaps_command(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hisha: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Checking single moves that arrive from outside (USI, records), with the rule they break, and
+//! whether a move gives check.
+
+use super::drops::is_pawn_drop_mate;
+use crate::attacks;
+use crate::position::{IllegalMoveKind, Position};
+use crate::types::{Bitboard, Move, MoveKind, ParseMoveError, Piece, PieceKind, UsiMove};
+
+/// A move text that is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not USI move syntax.
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    /// Well-formed but illegal here.
+    #[error("illegal move {mv}: {kind}")]
+    Illegal {
+        /// The move as written.
+        mv: UsiMove,
+        /// The rule it breaks.
+        kind: IllegalMoveKind,
+    },
+}
+
+impl Position {
+    /// Checks a move against every rule, naming the first one it breaks.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveKind> {
+        let us = self.side_to_move();
+        let ksq = self.king_square(us);
+        match m.kind() {
+            MoveKind::Drop { kind, to } => {
+                if !self.hand(us).has(kind) {
+                    return Err(IllegalMoveKind::NotInHand);
+                }
+                if self.piece_on(to).is_some() {
+                    return Err(IllegalMoveKind::DropOnOccupied);
+                }
+                if is_dead(us, kind, to) {
+                    return Err(IllegalMoveKind::DeadPiece);
+                }
+                if kind == PieceKind::Pawn
+                    && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file().index()))
+                        .is_nonempty()
+                {
+                    return Err(IllegalMoveKind::Nifu);
+                }
+                let checkers = self.checkers();
+                if let (Some(c), Some(k)) = (checkers.first(), ksq) {
+                    if checkers.has_more_than_one() || !attacks::between(k, c).has(to) {
+                        return Err(IllegalMoveKind::LeavesKingInCheck);
+                    }
+                }
+                if kind == PieceKind::Pawn {
+                    if let Some(eksq) = self.king_square(!us) {
+                        if attacks::pawn(us, to).has(eksq) && is_pawn_drop_mate(self, us, to, eksq)
+                        {
+                            return Err(IllegalMoveKind::Uchifuzume);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            MoveKind::Normal { from, to, promote } => {
+                let piece = self.piece_on(from).ok_or(IllegalMoveKind::NoPiece)?;
+                if piece.color() != us {
+                    return Err(IllegalMoveKind::NotYourPiece);
+                }
+                if self.piece_on(to).is_some_and(|p| p.color() == us) {
+                    return Err(IllegalMoveKind::CaptureOwnPiece);
+                }
+                if !self.attacks_from(piece, from).has(to) {
+                    return Err(IllegalMoveKind::CannotReach);
+                }
+                let kind = piece.kind();
+                if promote {
+                    if !kind.can_promote() || !(from.rank().in_zone(us) || to.rank().in_zone(us)) {
+                        return Err(IllegalMoveKind::CannotPromote);
+                    }
+                } else if is_dead(us, kind, to) {
+                    return Err(IllegalMoveKind::DeadPiece);
+                }
+                let Some(k) = ksq else { return Ok(()) };
+                if kind == PieceKind::King {
+                    let occ = self.occupied().without(from);
+                    if self.is_attacked(!us, to, occ) {
+                        return Err(IllegalMoveKind::LeavesKingInCheck);
+                    }
+                    return Ok(());
+                }
+                if self.pinned().has(from) && !attacks::aligned(k, from, to) {
+                    return Err(IllegalMoveKind::LeavesKingInCheck);
+                }
+                let checkers = self.checkers();
+                if let Some(c) = checkers.first() {
+                    if checkers.has_more_than_one() || !(attacks::between(k, c).with(c)).has(to) {
+                        return Err(IllegalMoveKind::LeavesKingInCheck);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// True if `m` is legal here.
+    #[inline]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Parses a USI move and checks it is legal here.
+    ///
+    /// ```
+    /// use hisha::Position;
+    /// let pos = Position::startpos();
+    /// assert!(pos.parse_usi_move("7g7f").is_ok());
+    /// assert_eq!(pos.parse_usi_move("7g7e").unwrap_err().to_string(), "illegal move 7g7e: the piece cannot move there");
+    /// ```
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, MoveError> {
+        let usi: UsiMove = text.parse()?;
+        let m = usi.to_move();
+        self.check_move(m)
+            .map_err(|kind| MoveError::Illegal { mv: usi, kind })?;
+        Ok(m)
+    }
+
+    /// Plays `m` if it is legal; otherwise leaves the position unchanged and names the rule.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveKind> {
+        self.check_move(m)?;
+        self.do_move(m);
+        Ok(())
+    }
+
+    /// True if the legal move `m` gives check (directly or by discovery).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let Some(eksq) = self.king_square(!us) else {
+            return false;
+        };
+        match m.kind() {
+            MoveKind::Drop { kind, to } => attacks::piece(us, kind, to, self.occupied()).has(eksq),
+            MoveKind::Normal { from, to, promote } => {
+                let Some(p) = self.piece_on(from) else {
+                    return false;
+                };
+                let kind = match (promote, p.kind().promoted()) {
+                    (true, Some(k)) => k,
+                    _ => p.kind(),
+                };
+                let after = self.occupied().without(from).with(to);
+                if attacks::piece(us, kind, to, after).has(eksq) {
+                    return true;
+                }
+                // A discovered check comes from one of our sliders behind `from`.
+                let ours = self.pieces_of(us).without(from);
+                let sliders = (attacks::bishop(eksq, after) & self.bishop_movers())
+                    | (attacks::rook(eksq, after) & self.rook_movers())
+                    | (attacks::lance(!us, eksq, after) & self.pieces_of_kind(PieceKind::Lance));
+                (sliders & ours).is_nonempty()
+            }
+        }
+    }
+
+    /// The piece that `m` moves (for a drop, the dropped piece), if there is one.
+    pub fn moved_piece(&self, m: Move) -> Option<Piece> {
+        match m.kind() {
+            MoveKind::Drop { kind, .. } => Some(Piece::new(self.side_to_move(), kind)),
+            MoveKind::Normal { from, .. } => self.piece_on(from),
+        }
+    }
+}
+
+/// True if a `kind` of `c` on `to` could never move again.
+fn is_dead(c: crate::types::Color, kind: PieceKind, to: crate::types::Square) -> bool {
+    let rel = to.rank().relative_to(c);
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => rel == 0,
+        PieceKind::Knight => rel <= 1,
+        _ => false,
+    }
+}
