@@ -1,1 +1,134 @@
+//! Position invariants over random playouts, repetition and declaration rules.
 
+use super::*;
+use crate::movegen::MoveList;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// Plays up to `plies` random legal moves from `start`, calling `visit` at every position.
+pub(crate) fn random_playout(start: &Position, rng: &mut StdRng, plies: usize, mut visit: impl FnMut(&mut Position)) {
+    let mut pos = start.clone();
+    for _ in 0..plies {
+        visit(&mut pos);
+        let moves: MoveList = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        // Favour captures and drops now and then so that hands fill up.
+        let m = moves[rng.random_range(0..moves.len())];
+        pos.do_move(m);
+    }
+    visit(&mut pos);
+}
+
+fn fresh_key(pos: &Position) -> u64 {
+    Position::from_sfen(&pos.to_sfen()).expect("reachable positions are valid").key()
+}
+
+#[test]
+fn incremental_key_equals_fresh_key_and_undo_restores_everything() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for game in 0..200 {
+        let start = if game % 4 == 0 { Position::handicap(Handicap::ALL[game % 16]) } else { Position::startpos() };
+        random_playout(&start, &mut rng, 160, |pos| {
+            assert_eq!(pos.key(), fresh_key(pos), "{}", pos.to_sfen());
+            let before = (pos.to_sfen(), pos.key(), pos.checkers(), pos.pinned());
+            for m in pos.legal_moves().iter().take(40) {
+                pos.do_move(*m);
+                pos.undo_move();
+                assert_eq!((pos.to_sfen(), pos.key(), pos.checkers(), pos.pinned()), before, "after {m}");
+            }
+        });
+    }
+}
+
+#[test]
+fn sfen_round_trips_for_every_position_in_random_playouts() {
+    let mut rng = StdRng::seed_from_u64(12);
+    for _ in 0..300 {
+        random_playout(&Position::startpos(), &mut rng, 200, |pos| {
+            let s = pos.to_sfen();
+            let back = Position::from_sfen(&s).expect("valid");
+            assert_eq!(back.to_sfen(), s);
+            assert_eq!(&back, &*pos);
+        });
+    }
+}
+
+#[test]
+fn null_move_flips_side_and_key_only() {
+    let mut p = Position::startpos();
+    let k = p.key();
+    p.do_null_move();
+    assert_eq!(p.side_to_move(), Color::White);
+    assert_ne!(p.key(), k);
+    p.undo_move();
+    assert_eq!((p.side_to_move(), p.key()), (Color::Black, k));
+}
+
+fn play_all(pos: &mut Position, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_usi_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.do_move(mv);
+    }
+}
+
+#[test]
+fn sennichite_is_the_fourth_occurrence_and_a_draw() {
+    let mut p = Position::startpos();
+    let cycle = "2h3h 8b7b 3h2h 7b8b";
+    play_all(&mut p, cycle);
+    assert_eq!(p.repetition(4), Repetition::None);
+    assert_eq!(p.repetition(2), Repetition::Draw);
+    play_all(&mut p, cycle);
+    assert_eq!(p.repetition(4), Repetition::None, "third occurrence");
+    play_all(&mut p, cycle);
+    assert_eq!(p.repetition(4), Repetition::Draw, "fourth occurrence");
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    // Black's rook on 2i chases White's king between 1a and 2a with a check on every move:
+    // 2i1i+ 1a2a 1i2i+ 2a1a returns to the start position.
+    let mut p = Position::from_sfen("8k/9/9/9/9/9/9/9/K6R1 b - 1").expect("valid");
+    let cycle = "2i1i 1a2a 1i2i 2a1a";
+    for _ in 0..2 {
+        play_all(&mut p, cycle);
+        assert_eq!(p.repetition(4), Repetition::None);
+    }
+    assert_eq!(p.repetition(2), Repetition::PerpetualCheckBy(Color::Black));
+    play_all(&mut p, cycle);
+    // The start position has now occurred four times and Black checked on every move since the
+    // first occurrence: Black loses (rules.md §5).
+    assert_eq!(p.repetition(4), Repetition::PerpetualCheckBy(Color::Black));
+}
+
+#[test]
+fn declaration_points_and_rules() {
+    // Black king on 5a; in the camp 9 tokins and a dragon (10 pieces: 9 + 5 = 14 points); in hand
+    // R B 2G (5 + 5 + 1 + 1 = 12 points): 26 in all.
+    let camp = "+P+P+P+PK+P+P+P+P/+P+R7/9/9/9/9/9/9/k8 b";
+    let p = Position::from_sfen(&format!("{camp} RB2G 1")).expect("valid");
+    assert_eq!(p.declaration_points(Color::Black), 26);
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Invalid("not enough points"));
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Draw);
+    // Two more silvers: 28, exactly what Black needs under the 27-point rule (rules.md §6.1).
+    let p = Position::from_sfen(&format!("{camp} RB2G2S 1")).expect("valid");
+    assert_eq!(p.declaration_points(Color::Black), 28);
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Win);
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Draw);
+    assert_eq!(p.declaration(EnteringKingRule::None), DeclarationOutcome::Invalid("declarations are disabled"));
+    // 31 points wins under the 24-point rule (rules.md §6.2).
+    let p = Position::from_sfen(&format!("{camp} RB2G2S3L 1")).expect("valid");
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Win);
+    // Only seven pieces in the camp.
+    let p = Position::from_sfen("+P+P+P+PK+P+P+P1/9/9/9/9/9/9/9/k8 b 2R2B4G 1").expect("valid");
+    assert_eq!(
+        p.declaration(EnteringKingRule::Point27),
+        DeclarationOutcome::Invalid("fewer than 10 pieces in the enemy camp")
+    );
+    // The king outside the camp.
+    let p = Position::from_sfen("+P+P+P+P1+P+P+P+P/+P+R7/4K4/9/9/9/9/9/k8 b 2R2B4G 1");
+    assert!(p.is_err(), "two rooks on board plus two in hand is too many");
+    let p = Position::from_sfen("+P+P+P+P1+P+P+P+P/+P+R7/9/4K4/9/9/9/9/k8 b B4G 1").expect("valid");
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Invalid("the king is not in the enemy camp"));
+}
