@@ -4,6 +4,10 @@
 //!
 //! A `Position` can only be built valid ([`Position::startpos`], [`Position::from_sfen`],
 //! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves.
+//!
+//! Do/undo with a state stack was measured against copy-make (restoring a ~450-byte snapshot of
+//! the board, bitboards, hands and state): the same speed within 1 % on startpos perft 5 and matsuri
+//! perft 4. We keep do/undo because the stack is also the history the repetition rules read.
 
 mod handicap;
 mod rules;
