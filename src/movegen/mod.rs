@@ -265,9 +265,21 @@ impl Position {
 
     /// The number of legal moves, counted without building them.
     pub fn count_legal_moves(&self) -> u64 {
+        self.count_legal_moves_inline()
+    }
+
+    /// [`Position::count_legal_moves`], always inlined.
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_inline(&self) -> u64 {
         let mut sink = CountSink(0);
         generate_into::<_, ALL>(self, &mut sink);
         sink.0
+    }
+
+    /// Appends all legal moves to `list`, always inlined.
+    #[inline(always)]
+    pub(crate) fn legal_moves_into_inline(&self, list: &mut MoveList) {
+        generate_into::<_, ALL>(self, &mut ListSink(list));
     }
 
     /// True if the side to move has at least one legal move.

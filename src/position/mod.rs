@@ -285,7 +285,7 @@ impl Position {
     }
 
     /// `c`'s pieces that attack `sq`, given the occupancy `occ`.
-    #[inline]
+    #[inline(always)]
     pub fn attackers_to(&self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
         let o = !c;
         let k = &self.by_kind;
@@ -301,7 +301,7 @@ impl Position {
     }
 
     /// True if `c` attacks `sq` given the occupancy `occ`.
-    #[inline]
+    #[inline(always)]
     pub fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
         self.attackers_to(c, sq, occ).is_nonempty()
     }
@@ -311,6 +311,7 @@ impl Position {
         attacks::piece(piece.color(), piece.kind(), sq, self.occupied())
     }
 
+    #[inline(always)]
     fn compute_checkers(&self) -> Bitboard {
         match self.kings[self.side.index()] {
             Some(ksq) => self.attackers_to(!self.side, ksq, self.occupied()),
@@ -319,6 +320,7 @@ impl Position {
     }
 
     /// Pieces (of either color) standing alone between `c`'s king and an enemy slider.
+    #[inline(always)]
     pub(crate) fn king_blockers(&self, c: Color) -> Bitboard {
         let Some(ksq) = self.kings[c.index()] else {
             return Bitboard::EMPTY;
@@ -339,6 +341,7 @@ impl Position {
         blockers
     }
 
+    #[inline(always)]
     fn compute_pinned(&self, c: Color) -> Bitboard {
         self.king_blockers(c) & self.by_color[c.index()]
     }
@@ -364,6 +367,12 @@ impl Position {
     /// Plays `m`, which must be legal here (checked in debug builds only). For moves from outside
     /// use [`Position::play`].
     pub fn do_move(&mut self, m: Move) {
+        self.do_move_inline(m);
+    }
+
+    /// [`Position::do_move`], always inlined (for hot loops compiled with extra CPU features).
+    #[inline(always)]
+    pub(crate) fn do_move_inline(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {}", self.to_sfen());
         let us = self.side;
         let prev = self.st;
@@ -426,6 +435,12 @@ impl Position {
     /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
     /// Does nothing at the start.
     pub fn undo_move(&mut self) {
+        self.undo_move_inline();
+    }
+
+    /// [`Position::undo_move`], always inlined.
+    #[inline(always)]
+    pub(crate) fn undo_move_inline(&mut self) {
         let Some(prev) = self.history.pop() else {
             return;
         };
