@@ -253,25 +253,72 @@ fn leaves_king_in_check() {
 }
 
 #[test]
-fn wrong_piece_wrong_square() {
+fn no_piece_on_the_origin() {
     assert_eq!(rule(START, "5e5d"), Err(IllegalMoveKind::NoPiece));
+}
+
+#[test]
+fn not_your_piece() {
     assert_eq!(rule(START, "3c3d"), Err(IllegalMoveKind::NotYourPiece));
+}
+
+#[test]
+fn cannot_reach() {
     assert_eq!(rule(START, "7g7e"), Err(IllegalMoveKind::CannotReach));
-    assert_eq!(rule(START, "2h2g"), Err(IllegalMoveKind::CaptureOwnPiece));
     assert_eq!(
         rule(START, "8h2b"),
         Err(IllegalMoveKind::CannotReach),
         "blocked by the pawn on 7g"
     );
-    assert_eq!(rule(START, "P*5e"), Err(IllegalMoveKind::NotInHand));
+    assert_eq!(
+        rule(START, "9i9f"),
+        Err(IllegalMoveKind::CannotReach),
+        "the lance is blocked by its own pawn"
+    );
+}
+
+#[test]
+fn capture_own_piece() {
+    assert_eq!(rule(START, "2h2g"), Err(IllegalMoveKind::CaptureOwnPiece));
+}
+
+#[test]
+fn drop_on_occupied_square() {
     assert_eq!(
         rule("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5i"),
         Err(IllegalMoveKind::DropOnOccupied)
     );
-    assert_eq!(rule(START, "7g7f+"), Err(IllegalMoveKind::CannotPromote));
+    assert_eq!(
+        rule("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5a"),
+        Err(IllegalMoveKind::DropOnOccupied)
+    );
+}
+
+#[test]
+fn not_in_hand() {
+    assert_eq!(rule(START, "P*5e"), Err(IllegalMoveKind::NotInHand));
+    assert_eq!(
+        rule("4k4/9/9/9/9/9/9/9/4K4 b G 1", "S*5e"),
+        Err(IllegalMoveKind::NotInHand)
+    );
+}
+
+#[test]
+fn cannot_promote() {
+    assert_eq!(
+        rule(START, "7g7f+"),
+        Err(IllegalMoveKind::CannotPromote),
+        "outside the zone"
+    );
     assert_eq!(
         rule("4k4/9/9/9/9/9/9/9/4K1G2 b - 1", "3i3h+"),
-        Err(IllegalMoveKind::CannotPromote)
+        Err(IllegalMoveKind::CannotPromote),
+        "a gold"
+    );
+    assert_eq!(
+        rule("4k4/9/4G4/9/9/9/9/9/4K4 b - 1", "5c5b+"),
+        Err(IllegalMoveKind::CannotPromote),
+        "a gold in the zone"
     );
 }
 
