@@ -51,6 +51,10 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, us: Color, to: Square, eksq: Squ
     let them = !us;
     let occ = pos.occupied().with(to);
     let ours = pos.pieces_of(us);
+    // 0. An unguarded pawn is simply taken by the king.
+    if !pos.is_attacked(us, to, occ) {
+        return false;
+    }
     // 1. A capture by another piece is legal unless that piece was shielding the king from one of
     //    our sliders. The pawn on `to` gives the only check (a drop discovers nothing).
     let capturers = pos.attackers_to(them, to, occ).without(eksq);
@@ -63,10 +67,10 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, us: Color, to: Square, eksq: Squ
             return false;
         }
     }
-    // 2. King moves, including taking the pawn, to squares our pieces do not attack once the king
-    //    has left `eksq`. The pawn only attacks `eksq`, so it adds no attacked square.
+    // 2. King moves to squares our pieces do not attack once the king has left `eksq` (taking the
+    //    pawn was ruled out above). The pawn only attacks `eksq`, so it adds no attacked square.
     let lifted = occ.without(eksq);
-    for sq in attacks::king(eksq) - pos.pieces_of(them) {
+    for sq in attacks::king(eksq) - pos.pieces_of(them) - Bitboard::from_square(to) {
         if !pos.is_attacked(us, sq, lifted) {
             return false;
         }

@@ -303,7 +303,33 @@ impl Position {
     /// True if `c` attacks `sq` given the occupancy `occ`.
     #[inline(always)]
     pub fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
-        self.attackers_to(c, sq, occ).is_nonempty()
+        let o = !c;
+        let k = &self.by_kind;
+        let theirs = self.by_color[c.index()];
+        let steppers = (attacks::pawn(o, sq) & k[PieceKind::Pawn as usize])
+            | (attacks::knight(o, sq) & k[PieceKind::Knight as usize])
+            | (attacks::silver(o, sq) & k[PieceKind::Silver as usize])
+            | (attacks::gold(o, sq) & self.gold_movers())
+            | (attacks::king(sq) & self.king_movers());
+        if (steppers & theirs).is_nonempty() {
+            return true;
+        }
+        // Sliders: only compute a slide when a slider stands on the empty-board line.
+        let rooks = self.rook_movers() & theirs;
+        if (attacks::rook_pseudo(sq) & rooks).is_nonempty()
+            && (attacks::rook(sq, occ) & rooks).is_nonempty()
+        {
+            return true;
+        }
+        let bishops = self.bishop_movers() & theirs;
+        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty()
+            && (attacks::bishop(sq, occ) & bishops).is_nonempty()
+        {
+            return true;
+        }
+        let lances = k[PieceKind::Lance as usize] & theirs;
+        (attacks::lance_pseudo(o, sq) & lances).is_nonempty()
+            && (attacks::lance(o, sq, occ) & lances).is_nonempty()
     }
 
     /// The squares `c`'s piece on `sq` would attack with this board's occupancy.
