@@ -22,6 +22,13 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the sixteen built-in start positions: id, English name, KIF name, SFEN.
     Handicaps,
+    /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
+    /// total nodes (the search's signature) and nodes/second.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = crate::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 /// Arguments of `hisha perft`.

@@ -9,12 +9,17 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod attacks;
+pub mod bench;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod tools;
 pub mod types;
+pub mod usi;
 
 pub use movegen::{Gen, MoveError, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};

@@ -8,9 +8,11 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => Err("the USI engine is not built yet".to_string()),
+        None => hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
+            .map_err(|e| e.to_string()),
         Some(Command::Perft(args)) => hisha::tools::perft_command(&args),
         Some(Command::Handicaps) => hisha::tools::handicaps_command(),
+        Some(Command::Bench { depth }) => hisha::tools::bench_command(depth),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

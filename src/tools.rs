@@ -53,3 +53,17 @@ pub fn handicaps_command() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Runs `hisha bench`: prints total nodes, time and nodes/second, then `Bench: <nodes>`.
+pub fn bench_command(depth: u32) -> Result<(), String> {
+    let r = crate::bench::run(depth);
+    let nps = r.nodes * 1000 / r.time_ms.max(1);
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(out, "Nodes searched: {}", r.nodes).map_err(io)?;
+    writeln!(out, "Time (ms): {}", r.time_ms).map_err(io)?;
+    writeln!(out, "Nodes/second: {nps}").map_err(io)?;
+    writeln!(out, "Bench: {}", r.nodes).map_err(io)?;
+    Ok(())
+}

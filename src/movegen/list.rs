@@ -2,7 +2,7 @@
 //! number of legal moves in a shogi position; the capacity leaves room above it.
 
 use crate::types::{Move, Square};
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 
 /// Capacity of a [`MoveList`].
 pub const MAX_MOVES: usize = 600;
@@ -70,6 +70,13 @@ impl Deref for MoveList {
     #[inline(always)]
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
     }
 }
 

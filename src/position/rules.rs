@@ -84,13 +84,20 @@ impl Position {
     /// A repetition is perpetual check when one side gave check with every one of its moves since
     /// the first of those occurrences (that side loses); otherwise it is a draw.
     pub fn repetition(&self, needed: usize) -> Repetition {
+        self.repetition_within(needed, usize::MAX)
+    }
+
+    /// [`Position::repetition`] looking back at most `max_plies` plies (the search uses a short
+    /// window: an older repetition will be found again when it comes around).
+    pub fn repetition_within(&self, needed: usize, max_plies: usize) -> Repetition {
         let key = self.key();
         let hist = self.history();
         let n = hist.len();
+        let limit = n.min(max_plies);
         let mut seen = 1;
         let mut distance = 0;
         let mut d = 4;
-        while d <= n {
+        while d <= limit {
             let s = &hist[n - d];
             if s.board_key ^ s.hand_key == key {
                 seen += 1;

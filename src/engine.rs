@@ -1,0 +1,321 @@
+//! The engine session: what `hisha` does with each USI command. It owns the current position
+//! (with its game history), the options and the search thread, and turns search events into
+//! replies. Bad input never changes state: each gets one `info string error: …` and the previous
+//! valid position and settings are kept (usi.md §1, §9).
+
+use crate::eval::{MATE, MATE_BOUND};
+use crate::position::Position;
+use crate::search::thread::{Event, Job, SearchThread};
+use crate::search::{BestMove, Clock, Iteration, Limits, Outcome, ScoreBound};
+use crate::usi::command::{GoParams, StartPosition, UsiCommand};
+use crate::usi::options::{OPTIONS, OptionEffect, Options};
+use crate::usi::response::{Checkmate, Info, InfoBound, InfoScore, UsiResponse};
+use std::time::Instant;
+
+/// A search in progress.
+struct Running {
+    /// The search was started with `go infinite` or `go ponder`: `bestmove` waits for
+    /// `stop`/`ponderhit`.
+    waits_for_stop: bool,
+    /// `stop` (or `ponderhit`) arrived.
+    released: bool,
+    /// `gameover` arrived: the result is not wanted.
+    discard: bool,
+    /// A finished result held back until `stop`/`ponderhit`.
+    pending: Option<Outcome>,
+    started: Instant,
+}
+
+/// What the protocol loop should do after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit` (or end of input): stop and exit.
+    Quit,
+}
+
+/// The USI engine.
+pub struct Engine {
+    position: Position,
+    options: Options,
+    thread: SearchThread,
+    table_mib: usize,
+    running: Option<Running>,
+}
+
+/// The engine's name as printed after `id name`.
+pub fn engine_name() -> String {
+    format!("hisha {}", env!("CARGO_PKG_VERSION"))
+}
+
+impl Engine {
+    /// A new engine with default options. The table is small until `isready` sizes it.
+    pub fn new() -> std::io::Result<Engine> {
+        Ok(Engine {
+            position: Position::startpos(),
+            options: Options::default(),
+            thread: SearchThread::spawn(1)?,
+            table_mib: 1,
+            running: None,
+        })
+    }
+
+    /// The search events channel (the protocol loop selects over it).
+    pub fn events(&self) -> crossbeam_channel::Receiver<Event> {
+        self.thread.events().clone()
+    }
+
+    /// True while a search runs.
+    pub fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Handles one input line, sending replies to `out`.
+    pub fn handle_line(&mut self, line: &str, out: &mut dyn FnMut(UsiResponse)) -> Flow {
+        match line.parse::<UsiCommand>() {
+            Ok(cmd) => self.handle(cmd, out),
+            Err(crate::usi::command::UsiError::Empty) => Flow::Continue,
+            Err(e) => {
+                out(error(e));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, cmd: UsiCommand, out: &mut dyn FnMut(UsiResponse)) -> Flow {
+        match cmd {
+            UsiCommand::Usi => {
+                out(UsiResponse::IdName(engine_name()));
+                out(UsiResponse::IdAuthor("the hisha developers".into()));
+                for d in OPTIONS {
+                    out(d.usi_line().parse().unwrap_or_else(|e| match e {}));
+                }
+                out(UsiResponse::UsiOk);
+            }
+            UsiCommand::IsReady => {
+                if !self.searching() {
+                    self.apply_table_size();
+                }
+                out(UsiResponse::ReadyOk);
+            }
+            UsiCommand::SetOption { name, value } => {
+                match self.options.set(&name, value.as_deref()) {
+                    Ok(OptionEffect::ClearHash) if !self.searching() => self.wait_ready(Job::Clear),
+                    Ok(_) => {}
+                    Err(e) => out(error(e)),
+                }
+            }
+            UsiCommand::UsiNewGame => {
+                if !self.searching() {
+                    self.apply_table_size();
+                    self.wait_ready(Job::Clear);
+                }
+            }
+            UsiCommand::Position { start, moves } => match build_position(&start, &moves) {
+                Ok(p) => self.position = p,
+                Err(e) => out(error(e)),
+            },
+            UsiCommand::Go(g) => self.go(&g, out),
+            UsiCommand::Stop => {
+                if let Some(r) = &mut self.running {
+                    r.released = true;
+                    self.thread.control().stop();
+                    self.flush_pending(out);
+                }
+            }
+            UsiCommand::PonderHit => {
+                if let Some(r) = &mut self.running {
+                    if self.thread.control().pondering() {
+                        let elapsed = r.started.elapsed().as_millis() as u64;
+                        self.thread.control().ponderhit(elapsed);
+                        r.released = true;
+                        self.flush_pending(out);
+                    }
+                }
+            }
+            UsiCommand::GameOver(_) => {
+                if let Some(r) = &mut self.running {
+                    r.discard = true;
+                    r.released = true;
+                    self.thread.control().stop();
+                }
+            }
+            UsiCommand::Quit => {
+                self.thread.control().stop();
+                return Flow::Quit;
+            }
+            UsiCommand::Debug => {}
+        }
+        Flow::Continue
+    }
+
+    /// Handles an event from the search thread.
+    pub fn handle_event(&mut self, ev: Event, out: &mut dyn FnMut(UsiResponse)) {
+        let Some(r) = &mut self.running else { return };
+        match ev {
+            Event::Info(it) => {
+                if !r.discard {
+                    out(UsiResponse::Info(info_of(&it)));
+                }
+            }
+            Event::Done(o) => {
+                r.pending = Some(o);
+                if !r.waits_for_stop || r.released || r.discard {
+                    self.flush_pending(out);
+                }
+            }
+            Event::Ready => {}
+        }
+    }
+
+    fn flush_pending(&mut self, out: &mut dyn FnMut(UsiResponse)) {
+        let Some(r) = &mut self.running else { return };
+        let Some(o) = r.pending.take() else { return };
+        let discard = r.discard;
+        self.running = None;
+        if !discard {
+            out(bestmove(&o));
+        }
+    }
+
+    fn wait_ready(&mut self, job: Job) {
+        if self.thread.send(job) {
+            for ev in self.thread.events().iter() {
+                if matches!(ev, Event::Ready) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn apply_table_size(&mut self) {
+        let mib = self.options.hash_mib();
+        if mib != self.table_mib {
+            self.wait_ready(Job::Resize(mib));
+            self.table_mib = mib;
+        }
+    }
+
+    fn go(&mut self, g: &GoParams, out: &mut dyn FnMut(UsiResponse)) {
+        if self.searching() {
+            out(error("go: a search is already running (send stop first)"));
+            return;
+        }
+        if g.mate.is_some() {
+            // The df-pn solver is not wired in yet; say so in the protocol's own words.
+            out(UsiResponse::Checkmate(Checkmate::NotImplemented));
+            return;
+        }
+        let clock = [g.btime, g.wtime, g.byoyomi, g.binc, g.winc]
+            .iter()
+            .any(Option::is_some)
+            .then(|| Clock {
+                time: [g.btime.unwrap_or(0), g.wtime.unwrap_or(0)],
+                inc: [g.binc.unwrap_or(0), g.winc.unwrap_or(0)],
+                byoyomi: g.byoyomi.unwrap_or(0),
+            });
+        let depth = match (g.depth, self.options.depth_limit()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let nodes = match (g.nodes, self.options.nodes_limit()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let limits = Limits {
+            depth,
+            nodes,
+            movetime: g.movetime,
+            infinite: g.infinite,
+            ponder: g.ponder,
+            clock,
+        };
+        let on_byoyomi = clock.is_some_and(|c| c.byoyomi > 0);
+        let opts = self.options.search_options(on_byoyomi);
+        self.thread.control().reset(g.ponder);
+        self.running = Some(Running {
+            waits_for_stop: limits.waits_for_stop(),
+            released: false,
+            discard: false,
+            pending: None,
+            started: Instant::now(),
+        });
+        if !self.thread.send(Job::Search {
+            pos: Box::new(self.position.clone()),
+            limits,
+            opts,
+        }) {
+            self.running = None;
+            out(error("go: the search thread is not running"));
+        }
+    }
+}
+
+/// An `info string error: …` line.
+fn error(e: impl std::fmt::Display) -> UsiResponse {
+    UsiResponse::Info(Info {
+        string: Some(format!("error: {e}")),
+        ..Info::default()
+    })
+}
+
+/// Builds the position of a `position` command, naming the first bad move.
+fn build_position(start: &StartPosition, moves: &[String]) -> Result<Position, String> {
+    let mut pos = match start {
+        StartPosition::Startpos => Position::startpos(),
+        StartPosition::Sfen(s) => Position::from_sfen(s).map_err(|e| format!("position: {e}"))?,
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let m = pos
+            .parse_usi_move(text)
+            .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+        pos.do_move(m);
+    }
+    Ok(pos)
+}
+
+fn info_of(it: &Iteration) -> Info {
+    let score = if it.score >= MATE_BOUND {
+        InfoScore::Mate(MATE - it.score)
+    } else if it.score <= -MATE_BOUND {
+        InfoScore::Mate(-(MATE + it.score))
+    } else {
+        InfoScore::Cp(it.score)
+    };
+    Info {
+        depth: Some(it.depth),
+        seldepth: Some(it.seldepth),
+        multipv: Some(it.multipv as u32),
+        score: Some(score),
+        bound: match it.bound {
+            ScoreBound::Exact => None,
+            ScoreBound::Lower => Some(InfoBound::Lower),
+            ScoreBound::Upper => Some(InfoBound::Upper),
+        },
+        nodes: Some(it.nodes),
+        nps: Some(it.nodes * 1000 / it.time_ms.max(1)),
+        hashfull: Some(it.hashfull),
+        time: Some(it.time_ms),
+        pv: it.pv.iter().map(|m| m.to_string()).collect(),
+        ..Info::default()
+    }
+}
+
+fn bestmove(o: &Outcome) -> UsiResponse {
+    match o.best {
+        BestMove::Move { best, ponder } => UsiResponse::BestMove {
+            mv: best.to_string(),
+            ponder: ponder.map(|p| p.to_string()),
+        },
+        BestMove::Resign => UsiResponse::BestMove {
+            mv: "resign".into(),
+            ponder: None,
+        },
+        BestMove::Win => UsiResponse::BestMove {
+            mv: "win".into(),
+            ponder: None,
+        },
+    }
+}

@@ -1,0 +1,414 @@
+//! The node search: principal variation search with null-move pruning, reverse futility pruning,
+//! late-move reductions and pruning, check extensions and mate-distance pruning, followed by a
+//! quiescence search over captures and promotions (all evasions when in check).
+
+use super::ordering::{MovePicker, is_capture};
+use super::tt::Bound;
+use super::{MAX_PLY, SearchControl, Searcher};
+use crate::eval::{
+    INFINITE, MATE_BOUND, Value, capture_value, evaluate, is_mate_score, mate_in, mated_in,
+};
+use crate::position::{DeclarationOutcome, EnteringKingRule, Position, Repetition};
+use crate::types::{Bitboard, Move};
+
+/// How far back (plies) the search looks for repetitions.
+const REPETITION_WINDOW: usize = 32;
+
+/// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
+fn reduction(depth: i32, n: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let m = (n.max(1) as f32).ln();
+    (0.5 + d * m / 2.2) as i32
+}
+
+impl Searcher {
+    /// The score of a draw for the side to move.
+    fn draw_score(&self, pos: &Position) -> Value {
+        if pos.side_to_move() == self.root_side {
+            self.opts.draw_value
+        } else {
+            -self.opts.draw_value
+        }
+    }
+
+    /// Game-rule outcomes at an inner node: repetition, move limit, declaration. `None` = play on.
+    fn rule_score(&self, pos: &Position, ply: u32) -> Option<Value> {
+        match pos.repetition_within(2, REPETITION_WINDOW) {
+            Repetition::None => {}
+            Repetition::Draw => return Some(self.draw_score(pos)),
+            Repetition::PerpetualCheckBy(c) if c == pos.side_to_move() => {
+                return Some(mated_in(ply));
+            }
+            Repetition::PerpetualCheckBy(_) => return Some(mate_in(ply)),
+        }
+        let max = self.opts.max_moves_to_draw;
+        if max > 0 && pos.move_number() > max {
+            return Some(self.draw_score(pos));
+        }
+        let rule = self.opts.entering_king_rule;
+        if rule != EnteringKingRule::None {
+            let us = pos.side_to_move();
+            let in_camp = pos
+                .king_square(us)
+                .is_some_and(|k| Bitboard::far_ranks(us, 3).has(k));
+            if in_camp && pos.declaration(rule) == DeclarationOutcome::Win {
+                return Some(mate_in(ply));
+            }
+        }
+        None
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        let next = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..next {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next;
+    }
+
+    /// Alpha-beta search of `pos` to `depth` plies; `ply` is the distance from the root.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn alphabeta(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Value,
+        mut beta: Value,
+        mut depth: i32,
+        ply: u32,
+        pv_node: bool,
+        cut_node: bool,
+        control: &SearchControl,
+    ) -> Value {
+        let p = ply as usize;
+        self.pv_len[p] = p;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0, control);
+        }
+        self.nodes += 1;
+        if self.check_stop(control) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.rule_score(pos, ply) {
+            return v;
+        }
+        if p >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = pos.in_check();
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if usable {
+                    return h.score;
+                }
+            }
+        }
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+        };
+
+        if !pv_node && !in_check && !is_mate_score(beta) {
+            // Reverse futility pruning.
+            if depth <= 6 && eval - 110 * depth >= beta {
+                return eval;
+            }
+            // Null move: give the opponent a free move; if we still beat beta, this node fails high.
+            if depth >= 3 && eval >= beta && pos.last_move().is_some() {
+                let r = 3 + depth / 4 + ((eval - beta) / 250).min(3);
+                pos.do_null_move();
+                let v = -self.alphabeta(
+                    pos,
+                    -beta,
+                    -beta + 1,
+                    depth - r,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                    control,
+                );
+                pos.undo_move();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // No move to try first: reduce instead of searching blind at full depth.
+        if tt_move.is_none() && depth >= 4 && !in_check {
+            depth -= 1;
+        }
+
+        let killers = self.killers[p];
+        let mut picker = MovePicker::new(tt_move);
+        let (mut best, mut best_move) = (-INFINITE, None);
+        let mut searched = 0usize;
+        let mut seen = 0usize;
+        let mut quiets: [Option<Move>; 32] = [None; 32];
+        let mut n_quiets = 0;
+        while let Some(m) = picker.next(pos, &killers, &self.history) {
+            seen += 1;
+            let tactical = is_capture(pos, m) || m.is_promotion();
+            let gives_check = pos.gives_check(m);
+            if !pv_node && !in_check && searched > 0 && best > -MATE_BOUND {
+                // Late-move pruning and futility pruning of quiet moves.
+                if !tactical && !gives_check {
+                    if depth <= 4 && searched >= 4 + (depth * depth) as usize * 2 {
+                        continue;
+                    }
+                    if depth <= 5 && eval + 120 + 130 * depth <= alpha {
+                        continue;
+                    }
+                }
+                // Losing captures at shallow depth.
+                if tactical && depth <= 3 && picker.last_was_bad_capture() {
+                    continue;
+                }
+            }
+            let extension = (gives_check && (depth <= 6 || super::see(pos, m) >= 0)) as i32;
+            let new_depth = depth - 1 + extension;
+            pos.do_move(m);
+            let score = if searched == 0 {
+                -self.alphabeta(
+                    pos,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    pv_node,
+                    false,
+                    control,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && !tactical && !in_check && !gives_check {
+                    r = reduction(depth, searched);
+                    r -= pv_node as i32;
+                    r += cut_node as i32;
+                    if killers.contains(&Some(m)) {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.alphabeta(
+                    pos,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    false,
+                    true,
+                    control,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.alphabeta(
+                        pos,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                        control,
+                    );
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.alphabeta(
+                        pos,
+                        -beta,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        true,
+                        false,
+                        control,
+                    );
+                }
+                s
+            };
+            pos.undo_move();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(p, m);
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(pos, p, m, depth, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+        if seen == 0 {
+            // No legal move: checkmated (there is no stalemate in shogi).
+            return mated_in(ply);
+        }
+        if searched == 0 {
+            return alpha; // everything was pruned
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.tt
+            .store(key, ply, best_move, best, stored_eval, depth, bound);
+        best
+    }
+
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        p: usize,
+        m: Move,
+        depth: i32,
+        tried: &[Option<Move>],
+    ) {
+        let k = &mut self.killers[p];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth * 16).min(4_000);
+        self.history.update(pos, m, bonus);
+        for q in tried.iter().flatten() {
+            if *q != m {
+                self.history.update(pos, *q, -bonus);
+            }
+        }
+    }
+
+    /// Quiescence search: stand pat, then captures and promotions (all evasions in check).
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: u32,
+        qdepth: u32,
+        control: &SearchControl,
+    ) -> Value {
+        let p = ply as usize;
+        self.pv_len[p] = p;
+        self.nodes += 1;
+        if self.check_stop(control) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if p >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let in_check = pos.in_check();
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if usable {
+                return h.score;
+            }
+        }
+        let stand = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+        };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            if qdepth >= 12 {
+                return stand;
+            }
+        }
+        let mut best = stand;
+        let mut best_move = None;
+        let mut picker = MovePicker::new_quiescence(hit.and_then(|h| h.mv));
+        let no_killers = [None; 2];
+        let mut seen = 0;
+        while let Some(m) = picker.next(pos, &no_killers, &self.history) {
+            seen += 1;
+            if !in_check {
+                if picker.last_was_bad_capture() {
+                    continue;
+                }
+                let gain = pos.piece_on(m.to()).map_or(0, |c| capture_value(c.kind()))
+                    + if m.is_promotion() { 500 } else { 0 };
+                if stand + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            pos.do_move(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
+            pos.undo_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(p, m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && seen == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            ply,
+            best_move,
+            best,
+            if in_check { 0 } else { stand },
+            0,
+            bound,
+        );
+        best
+    }
+}

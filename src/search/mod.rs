@@ -1,0 +1,193 @@
+//! The search: iterative deepening with aspiration windows over a principal-variation
+//! alpha-beta search ([`alphabeta`]), with a transposition table, quiescence search, move
+//! ordering, null-move pruning, late-move reductions, check extensions, mate-distance scores,
+//! repetition and entering-king rules.
+//!
+//! The searcher does no I/O: it reports each finished iteration through a callback and reads a
+//! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
+
+mod alphabeta;
+pub mod limits;
+mod ordering;
+mod root;
+mod see;
+pub mod thread;
+pub mod time;
+pub mod tt;
+
+pub use limits::{Clock, Limits};
+pub use root::{BestMove, Iteration, Outcome, ScoreBound};
+pub use see::see;
+pub use time::{Deadlines, TimeOptions};
+pub use tt::TranspositionTable;
+
+use crate::eval::Value;
+use crate::position::EnteringKingRule;
+use crate::types::Move;
+use ordering::History;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Flags the protocol thread uses to steer a running search.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Milliseconds from the start of the search to `ponderhit` (0 when not pondering).
+    ponderhit_ms: AtomicU64,
+}
+
+impl SearchControl {
+    /// Resets the flags for a new search (`ponder` = the search starts as a ponder search).
+    pub fn reset(&self, ponder: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(ponder, Ordering::SeqCst);
+        self.ponderhit_ms.store(0, Ordering::SeqCst);
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// True once [`SearchControl::stop`] was called.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Turns a ponder search into a timed one; `elapsed_ms` is the time since the search began.
+    pub fn ponderhit(&self, elapsed_ms: u64) {
+        self.ponderhit_ms.store(elapsed_ms, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// True while pondering (no deadline applies).
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    fn ponderhit_at(&self) -> u64 {
+        self.ponderhit_ms.load(Ordering::Relaxed)
+    }
+}
+
+/// Engine settings the search obeys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Number of principal variations to report (1 = normal play).
+    pub multipv: usize,
+    /// Score of a draw for the side that started the search (negative = avoid draws).
+    pub draw_value: Value,
+    /// Entering-king rule in force (declarations in the tree and at the root).
+    pub entering_king_rule: EnteringKingRule,
+    /// Game length (plies) at which the game is a draw; 0 = no limit.
+    pub max_moves_to_draw: u32,
+    /// Resign when the best score is at or below minus this (0 = never resign unless mated).
+    pub resign_value: Value,
+    /// Time management settings.
+    pub time: TimeOptions,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            draw_value: 0,
+            entering_king_rule: EnteringKingRule::Point27,
+            max_moves_to_draw: 0,
+            resign_value: 0,
+            time: TimeOptions::default(),
+        }
+    }
+}
+
+/// The search state that survives between searches (transposition table, history).
+pub struct Searcher {
+    tt: TranspositionTable,
+    history: History,
+    killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
+    pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    nodes: u64,
+    seldepth: u32,
+    stopped: bool,
+    start: Instant,
+    deadlines: Deadlines,
+    node_limit: u64,
+    opts: SearchOptions,
+    root_side: crate::types::Color,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_mib),
+            history: History::new(),
+            killers: Box::new([[None; 2]; MAX_PLY + 2]),
+            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            start: Instant::now(),
+            deadlines: Deadlines::NONE,
+            node_limit: u64::MAX,
+            opts: SearchOptions::default(),
+            root_side: crate::types::Color::Black,
+        }
+    }
+
+    /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
+    pub fn resize(&mut self, hash_mib: usize) {
+        if self.tt.size_mib() != hash_mib {
+            self.tt = TranspositionTable::new(hash_mib);
+        }
+    }
+
+    /// Forgets everything learnt (new game): table, history, killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+        *self.killers = [[None; 2]; MAX_PLY + 2];
+    }
+
+    /// Nodes searched by the current or last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Per-mille of the transposition table in use.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// Checks the stop flag, the node limit and (every 1024 nodes) the hard deadline.
+    #[inline]
+    fn check_stop(&mut self, control: &SearchControl) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if control.stopped() {
+                self.stopped = true;
+            } else if !control.pondering() {
+                if let Some(hard) = self.deadlines.hard {
+                    if self.elapsed_ms() >= control.ponderhit_at() + hard {
+                        self.stopped = true;
+                    }
+                }
+            }
+        }
+        self.stopped
+    }
+}

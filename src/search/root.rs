@@ -1,0 +1,329 @@
+//! The root of the search: root moves, iterative deepening, aspiration windows, MultiPV, and the
+//! final choice (a move, `resign` or an entering-king `win`).
+
+use super::ordering::is_useless_non_promotion;
+use super::time::deadlines;
+use super::{Limits, MAX_PLY, SearchControl, SearchOptions, Searcher};
+use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score};
+use crate::position::{DeclarationOutcome, Position};
+use crate::types::Move;
+use std::time::Instant;
+
+/// Whether an iteration's score is exact or only a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// Exact score.
+    Exact,
+    /// The score is at least this (fail high).
+    Lower,
+    /// The score is at most this (fail low).
+    Upper,
+}
+
+/// What one finished iteration (or one MultiPV line of it) found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    /// Score from the side to move's view.
+    pub score: Value,
+    /// Exact or bound.
+    pub bound: ScoreBound,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u64,
+    /// Transposition table use in per-mille.
+    pub hashfull: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The search's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BestMove {
+    /// Play this move (with a move to ponder on, if known).
+    Move {
+        /// The move.
+        best: Move,
+        /// The expected reply.
+        ponder: Option<Move>,
+    },
+    /// Resign: no legal move, or the score is below the resign threshold.
+    Resign,
+    /// Declare an entering-king win.
+    Win,
+}
+
+/// Result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// What to play.
+    pub best: BestMove,
+    /// Score of the best move (side to move's view).
+    pub score: Value,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Value,
+    previous: Value,
+    pv: Vec<Move>,
+}
+
+impl Searcher {
+    /// Searches `pos` within `limits`, calling `report` after every iteration, and returns the
+    /// move to play. `pos` is restored before returning.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        opts: &SearchOptions,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Outcome {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.opts = *opts;
+        self.root_side = pos.side_to_move();
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadlines = deadlines(limits, pos.side_to_move(), pos.move_number(), &opts.time);
+        self.tt.new_search();
+
+        if opts.entering_king_rule != crate::position::EnteringKingRule::None
+            && pos.declaration(opts.entering_king_rule) == DeclarationOutcome::Win
+        {
+            return Outcome {
+                best: BestMove::Win,
+                score: crate::eval::mate_in(1),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        let mut roots: Vec<RootMove> = pos
+            .legal_moves()
+            .iter()
+            .filter(|&&m| !is_useless_non_promotion(pos, m))
+            .map(|&m| RootMove {
+                mv: m,
+                score: -INFINITE,
+                previous: -INFINITE,
+                pv: vec![m],
+            })
+            .collect();
+        if roots.is_empty() {
+            return Outcome {
+                best: BestMove::Resign,
+                score: crate::eval::mated_in(0),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        let multipv = opts.multipv.clamp(1, roots.len());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let mut completed = 0;
+        for depth in 1..=max_depth {
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                self.aspiration(pos, &mut roots, pv_idx, depth as i32, control, report);
+                if self.stopped {
+                    break;
+                }
+                roots[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+            for (i, r) in roots.iter().take(multipv).enumerate() {
+                report(&self.iteration(depth, i + 1, r, super::ScoreBound::Exact));
+            }
+            for r in roots.iter_mut() {
+                r.previous = r.score;
+            }
+            if self.should_not_deepen(limits, control, roots.len(), roots[0].score) {
+                break;
+            }
+        }
+        let best = &roots[0];
+        let best_move =
+            if opts.resign_value > 0 && best.score <= -opts.resign_value && completed > 0 {
+                BestMove::Resign
+            } else {
+                BestMove::Move {
+                    best: best.mv,
+                    ponder: best.pv.get(1).copied(),
+                }
+            };
+        Outcome {
+            best: best_move,
+            score: best.score,
+            depth: completed,
+            nodes: self.nodes,
+        }
+    }
+
+    fn iteration(&self, depth: u32, multipv: usize, r: &RootMove, bound: ScoreBound) -> Iteration {
+        Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            multipv,
+            score: r.score,
+            bound,
+            nodes: self.nodes,
+            time_ms: self.elapsed_ms(),
+            hashfull: self.tt.hashfull(),
+            pv: r.pv.clone(),
+        }
+    }
+
+    /// After a finished iteration: stop unless there is time (and reason) for another.
+    fn should_not_deepen(
+        &self,
+        limits: &Limits,
+        control: &SearchControl,
+        n_moves: usize,
+        score: Value,
+    ) -> bool {
+        if limits.waits_for_stop() && control.pondering() {
+            return false;
+        }
+        if limits.infinite {
+            return false;
+        }
+        let elapsed = self.elapsed_ms();
+        let Some(soft) = self.deadlines.soft else {
+            return false;
+        };
+        let hard = self.deadlines.hard.unwrap_or(soft);
+        if n_moves == 1 && elapsed >= soft / 8 {
+            return true; // a forced move: do not waste the clock
+        }
+        if score.abs() >= MATE_BOUND && limits.depth.is_none() {
+            return elapsed >= soft / 4;
+        }
+        // Measured from the `go`, also after a ponderhit (we have thought that long already).
+        if soft < hard {
+            elapsed >= soft * 6 / 10
+        } else {
+            elapsed >= hard
+        }
+    }
+
+    /// Searches the root moves from `pv_idx` on at `depth` with an aspiration window around the
+    /// previous score, widening on failure.
+    fn aspiration(
+        &mut self,
+        pos: &mut Position,
+        roots: &mut [RootMove],
+        pv_idx: usize,
+        depth: i32,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&Iteration),
+    ) {
+        let prev = roots[pv_idx].previous;
+        let mut delta: Value = 40;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(prev) && prev > -INFINITE {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(pos, roots, pv_idx, alpha, beta, depth, control);
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                ScoreBound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                ScoreBound::Lower
+            } else {
+                return;
+            };
+            if self.elapsed_ms() > 1_000 {
+                let r = roots[pv_idx..]
+                    .iter()
+                    .max_by_key(|r| r.score)
+                    .unwrap_or(&roots[pv_idx]);
+                report(&self.iteration(depth as u32, pv_idx + 1, r, bound));
+            }
+            delta += delta / 2 + 10;
+        }
+    }
+
+    /// One pass over the root moves from `pv_idx` on.
+    #[allow(clippy::too_many_arguments)]
+    fn search_root(
+        &mut self,
+        pos: &mut Position,
+        roots: &mut [RootMove],
+        pv_idx: usize,
+        mut alpha: Value,
+        beta: Value,
+        depth: i32,
+        control: &SearchControl,
+    ) -> Value {
+        let mut best = -INFINITE;
+        for i in pv_idx..roots.len() {
+            let m = roots[i].mv;
+            let gives_check = pos.gives_check(m);
+            let new_depth = depth - 1 + gives_check as i32;
+            pos.do_move(m);
+            let score = if i == pv_idx {
+                -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control)
+            } else {
+                let mut s =
+                    -self.alphabeta(pos, -alpha - 1, -alpha, new_depth, 1, false, true, control);
+                if s > alpha && s < beta {
+                    s = -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control);
+                }
+                s
+            };
+            pos.undo_move();
+            if self.stopped {
+                return best;
+            }
+            if score > best {
+                best = score;
+            }
+            if i == pv_idx || score > alpha {
+                roots[i].score = score;
+                roots[i].pv.clear();
+                roots[i].pv.push(m);
+                roots[i]
+                    .pv
+                    .extend(self.pv[1][1..self.pv_len[1]].iter().flatten());
+                if score > alpha {
+                    alpha = score;
+                    // Move the new best to the front of the searched range so that an aborted
+                    // iteration still plays it.
+                    roots[pv_idx..=i].rotate_right(1);
+                }
+            } else {
+                roots[i].score = -INFINITE;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

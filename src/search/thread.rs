@@ -1,0 +1,121 @@
+//! The search thread: one long-lived worker that owns the [`Searcher`] (and with it the
+//! transposition table), takes jobs over a channel and reports events over another. The protocol
+//! thread steers a running search through the shared [`SearchControl`].
+
+use super::{Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
+use crate::position::Position;
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Work for the search thread.
+pub enum Job {
+    /// Search a position.
+    Search {
+        /// The position (with its game history, for repetitions).
+        pos: Box<Position>,
+        /// Limits of the `go`.
+        limits: Limits,
+        /// Engine settings.
+        opts: SearchOptions,
+    },
+    /// Rebuild the transposition table with this many MiB; answered with [`Event::Ready`].
+    Resize(usize),
+    /// Forget everything learnt (new game, ClearHash); answered with [`Event::Ready`].
+    Clear,
+}
+
+/// What the search thread reports.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// An iteration finished.
+    Info(Iteration),
+    /// The search finished.
+    Done(Outcome),
+    /// A [`Job::Resize`] or [`Job::Clear`] is done.
+    Ready,
+}
+
+/// Handle to the search thread. Dropping it ends the thread.
+pub struct SearchThread {
+    jobs: Option<Sender<Job>>,
+    events: Receiver<Event>,
+    control: Arc<SearchControl>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl SearchThread {
+    /// Starts the thread with a table of `hash_mib` MiB.
+    pub fn spawn(hash_mib: usize) -> std::io::Result<SearchThread> {
+        let (job_tx, job_rx) = unbounded::<Job>();
+        let (event_tx, event_rx) = unbounded::<Event>();
+        let control = Arc::new(SearchControl::default());
+        let ctl = Arc::clone(&control);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || worker(hash_mib, &job_rx, &event_tx, &ctl))?;
+        Ok(SearchThread {
+            jobs: Some(job_tx),
+            events: event_rx,
+            control,
+            handle: Some(handle),
+        })
+    }
+
+    /// Sends a job. Returns false if the thread is gone.
+    pub fn send(&self, job: Job) -> bool {
+        self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok())
+    }
+
+    /// The event channel.
+    pub fn events(&self) -> &Receiver<Event> {
+        &self.events
+    }
+
+    /// The flags of the running search.
+    pub fn control(&self) -> &SearchControl {
+        &self.control
+    }
+}
+
+impl Drop for SearchThread {
+    fn drop(&mut self) {
+        self.control.stop();
+        self.jobs = None; // closes the channel: the worker's loop ends
+        if let Some(h) = self.handle.take() {
+            if h.join().is_err() {
+                log::error!("search thread panicked");
+            }
+        }
+    }
+}
+
+fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control: &SearchControl) {
+    let mut searcher = Searcher::new(hash_mib);
+    for job in jobs.iter() {
+        let sent = match job {
+            Job::Search {
+                mut pos,
+                limits,
+                opts,
+            } => {
+                let out = searcher.search(&mut pos, &limits, &opts, control, &mut |it| {
+                    let _ = events.send(Event::Info(it.clone()));
+                });
+                events.send(Event::Done(out))
+            }
+            Job::Resize(mib) => {
+                searcher.resize(mib);
+                events.send(Event::Ready)
+            }
+            Job::Clear => {
+                searcher.clear();
+                events.send(Event::Ready)
+            }
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The USI protocol (usi.md): `hisha` with no arguments reads commands on stdin and answers on
+//! stdout. A reader thread turns input into lines (CR/LF and NUL tolerant; end of input = `quit`),
+//! the protocol loop selects over those lines and the search thread's events, and is the only
+//! writer of stdout: one protocol line at a time, flushed. `RUST_LOG=debug` traces every line
+//! in (`<`) and out (`>`) on stderr.
+
+pub mod command;
+pub mod options;
+pub mod response;
+
+use crate::engine::{Engine, Flow};
+use crossbeam_channel::{select, unbounded};
+use std::io::{BufRead, Write};
+
+/// Reads lines from `input` on a thread until end of input. Invalid UTF-8 is replaced, NUL bytes
+/// and line-end characters are removed.
+fn spawn_reader<R: BufRead + Send + 'static>(
+    mut input: R,
+) -> std::io::Result<crossbeam_channel::Receiver<String>> {
+    let (tx, rx) = unbounded();
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line: String = String::from_utf8_lossy(&buf)
+                            .chars()
+                            .filter(|&c| c != '\0' && c != '\r' && c != '\n')
+                            .collect();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        })?;
+    Ok(rx)
+}
+
+/// Runs the engine on `input`/`output` until `quit` or end of input.
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> std::io::Result<()> {
+    let mut engine = Engine::new()?;
+    let lines = spawn_reader(input)?;
+    let events = engine.events();
+    let mut write_error = None;
+    let mut out = |r: response::UsiResponse| {
+        let text = r.to_string();
+        log::debug!("> {text}");
+        if let Err(e) = writeln!(output, "{text}").and_then(|_| output.flush()) {
+            write_error.get_or_insert(e);
+        }
+    };
+    loop {
+        select! {
+            recv(lines) -> line => {
+                let Ok(line) = line else { break };
+                log::debug!("< {line}");
+                if engine.handle_line(&line, &mut out) == Flow::Quit {
+                    break;
+                }
+            }
+            recv(events) -> ev => {
+                if let Ok(ev) = ev {
+                    engine.handle_event(ev, &mut out);
+                }
+            }
+        }
+    }
+    drop(engine);
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
