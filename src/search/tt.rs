@@ -74,9 +74,7 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets
-            .iter_mut()
-            .for_each(|b| *b = Bucket::default());
+        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
         self.generation = 0;
     }
 

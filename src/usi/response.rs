@@ -202,7 +202,11 @@ fn parse_info(words: &[&str]) -> Info {
             "multipv" => info.multipv = num(next).map(|v| v as u32),
             "currmove" => info.currmove = next.map(|s| s.to_string()),
             "lowerbound" | "upperbound" => {
-                info.bound = Some(if words[i] == "lowerbound" { InfoBound::Lower } else { InfoBound::Upper });
+                info.bound = Some(if words[i] == "lowerbound" {
+                    InfoBound::Lower
+                } else {
+                    InfoBound::Upper
+                });
                 i += 1;
                 continue;
             }

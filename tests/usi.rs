@@ -1,0 +1,308 @@
+//! The USI engine driven over pipes as GUIs drive it (usi.md §8): handshake, games, analysis,
+//! pondering, mate and resignation, malformed input, determinism.
+
+mod common;
+
+use common::{Engine, bestmove_of};
+use hisha::Position;
+use hisha::usi::response::UsiResponse;
+use std::time::{Duration, Instant};
+
+const SEC: Duration = Duration::from_secs(1);
+
+fn position_after(moves: &[String]) -> Position {
+    let mut p = Position::startpos();
+    for m in moves {
+        let mv = p.parse_usi_move(m).expect("legal");
+        p.do_move(mv);
+    }
+    p
+}
+
+#[test]
+fn shogidokoro_game_sequence() {
+    let mut e = Engine::start(&[]);
+    let t = Instant::now();
+    e.send("usi");
+    let lines = e.until("usiok", 5 * SEC);
+    let usi_ms = t.elapsed().as_millis();
+    assert!(usi_ms < 2_000, "usiok took {usi_ms} ms");
+    assert!(lines[0].starts_with("id name hisha"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name USI_Hash type spin"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name USI_Ponder type check"))
+    );
+    e.send("setoption name USI_Hash value 256");
+    e.send("setoption name USI_Ponder value false");
+    e.send("isready");
+    e.until("readyok", 10 * SEC);
+    e.send("usinewgame");
+    let mut moves = vec!["7g7f".to_string()];
+    e.send("position startpos moves 7g7f");
+    e.send("go btime 1000 wtime 1000 byoyomi 100");
+    let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
+    assert!(
+        position_after(&moves).parse_usi_move(&best).is_ok(),
+        "illegal {best}"
+    );
+    moves.push(best);
+    e.send("gameover win");
+    e.send("quit");
+    assert_eq!(e.wait_exit(5 * SEC), Some(0));
+    // Only protocol lines on stdout.
+    for l in &e.transcript {
+        assert!(
+            !matches!(l.parse::<UsiResponse>(), Ok(UsiResponse::Other(_))),
+            "not protocol: {l}"
+        );
+    }
+}
+
+#[test]
+fn self_played_game_has_only_legal_moves() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send("usinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..160 {
+        let pos = position_after(&moves);
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go nodes 3000");
+        let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
+        if best == "resign" {
+            assert!(
+                !pos.has_legal_move(),
+                "resigned with legal moves in {}",
+                pos.to_sfen()
+            );
+            break;
+        }
+        if best == "win" {
+            break;
+        }
+        assert!(
+            pos.parse_usi_move(&best).is_ok(),
+            "illegal {best} in {}",
+            pos.to_sfen()
+        );
+        moves.push(best);
+    }
+    assert!(moves.len() >= 20);
+}
+
+#[test]
+fn handicap_start_white_moves_first() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    let sfen = hisha::Handicap::TwoPiece.sfen();
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 4");
+    let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
+    let pos = Position::from_sfen(sfen).expect("valid");
+    let m = pos.parse_usi_move(&best).expect("legal White move");
+    assert_eq!(
+        pos.moved_piece(m).map(|p| p.color()),
+        Some(hisha::Color::White)
+    );
+}
+
+#[test]
+fn infinite_waits_for_stop_and_isready_answers_mid_search() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("isready");
+    let lines = e.until("readyok", 5 * SEC);
+    assert!(t.elapsed() < SEC, "readyok took {:?}", t.elapsed());
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop"
+    );
+    let t = Instant::now();
+    e.send("stop");
+    let best = e.until("bestmove", 5 * SEC);
+    assert!(t.elapsed() < SEC, "stop took {:?}", t.elapsed());
+    assert!(
+        Position::startpos()
+            .parse_usi_move(&bestmove_of(best.last().expect("line")))
+            .is_ok()
+    );
+}
+
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder btime 0 wtime 0 byoyomi 500");
+    let early = e.drain(Duration::from_millis(700));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    e.send("ponderhit");
+    let t = Instant::now();
+    e.until("bestmove", 5 * SEC);
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "ponderhit took {:?}",
+        t.elapsed()
+    );
+    // A wrong prediction: stop answers at once.
+    e.send("position startpos moves 7g7f 8c8d");
+    e.send("go ponder btime 0 wtime 0 byoyomi 5000");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    e.send("stop");
+    e.until("bestmove", 5 * SEC);
+    assert!(t.elapsed() < SEC);
+}
+
+#[test]
+fn finds_mate_in_one_and_resigns_when_mated() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go depth 5");
+    let lines = e.until("bestmove", 10 * SEC);
+    assert_eq!(bestmove_of(lines.last().expect("line")), "G*5b");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:?}"
+    );
+    // White is checkmated by the gold on 5b.
+    e.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    e.send("go byoyomi 1000");
+    assert_eq!(
+        e.until("bestmove", 5 * SEC).last().map(String::as_str),
+        Some("bestmove resign")
+    );
+}
+
+#[test]
+fn declares_an_entering_king_win() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    // rules.md §6.1: king in the camp, 10 pieces there, 28 points for Black.
+    e.send("position sfen +P+P+P+PK+P+P+P+P/+P+R7/9/9/9/9/9/9/k8 b RB2G2S 1");
+    e.send("go byoyomi 1000");
+    assert_eq!(
+        e.until("bestmove", 5 * SEC).last().map(String::as_str),
+        Some("bestmove win")
+    );
+    e.send("setoption name EnteringKingRule value NoEnteringKing");
+    e.send("go byoyomi 200");
+    assert_ne!(
+        e.until("bestmove", 5 * SEC).last().map(String::as_str),
+        Some("bestmove win")
+    );
+}
+
+#[test]
+fn malformed_input_gets_one_error_line_and_state_is_kept() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send("position startpos moves 7g7f");
+    let bad = [
+        "frobnicate",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+        "position startpos moves 7g7f 3c3d 8h2b 2b2a",
+        "position startpos moves 7g7f xyz",
+        "go btime ten",
+        "setoption name NoSuchOption value 1",
+        "setoption name USI_Hash value huge",
+        "position sfen 4k4/9/9/9/4R4/9/9/9/4K4 b - 1",
+    ];
+    for line in bad {
+        e.send(line);
+        let got = e.drain(Duration::from_millis(150));
+        assert_eq!(got.len(), 1, "{line}: {got:?}");
+        assert!(got[0].starts_with("info string error: "), "{line}: {got:?}");
+    }
+    // The position before the bad lines is kept: after 7g7f it is White's move.
+    e.send("go depth 3");
+    let best = bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line"));
+    assert!(
+        position_after(&["7g7f".to_string()])
+            .parse_usi_move(&best)
+            .is_ok(),
+        "{best}"
+    );
+    // CRLF line ends and NUL bytes.
+    e.send_raw(b"isready\r\n");
+    e.until("readyok", 5 * SEC);
+    e.send_raw(b"is\0ready\n");
+    e.until("readyok", 5 * SEC);
+    // Idle stop and ponderhit are ignored silently.
+    e.send("stop");
+    e.send("ponderhit");
+    assert!(e.drain(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn a_ten_thousand_ply_position_line_works() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    let cycle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(10_000).copied().collect();
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 4");
+    let best = bestmove_of(e.until("bestmove", 30 * SEC).last().expect("line"));
+    assert!(Position::startpos().parse_usi_move(&best).is_ok(), "{best}");
+}
+
+#[test]
+fn go_nodes_is_deterministic_after_usinewgame() {
+    let run = || {
+        let mut e = Engine::start(&[]);
+        e.handshake();
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            e.send("usinewgame");
+            e.send("position startpos moves 7g7f 3c3d 2g2f");
+            e.send("go nodes 30000");
+            let lines = e.until("bestmove", 30 * SEC);
+            // Everything but the timing fields (nps, time) must repeat.
+            let nodes: Vec<String> = lines
+                .iter()
+                .filter(|l| l.starts_with("info"))
+                .map(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    let mut keep = Vec::new();
+                    let mut i = 0;
+                    while i < w.len() {
+                        if w[i] == "nps" || w[i] == "time" {
+                            i += 2;
+                        } else {
+                            keep.push(w[i]);
+                            i += 1;
+                        }
+                    }
+                    keep.join(" ")
+                })
+                .collect();
+            out.push((nodes, lines.last().cloned()));
+        }
+        out
+    };
+    let a = run();
+    assert_eq!(a[0], a[1], "same engine, twice");
+    assert_eq!(a, run(), "fresh engine");
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.close_stdin();
+    assert_eq!(e.wait_exit(5 * SEC), Some(0));
+}
