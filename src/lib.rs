@@ -16,6 +16,7 @@ pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod search;
 pub mod tools;
 pub mod types;

@@ -1,0 +1,85 @@
+//! Errors of record readers: what went wrong, at which line and column (1-based).
+
+use crate::position::IllegalMoveKind;
+use std::fmt;
+
+/// What is wrong in a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordErrorKind {
+    /// Text that does not follow the format.
+    Syntax(String),
+    /// A start position that is not legal.
+    BadPosition(String),
+    /// A move that is not legal in its position.
+    IllegalMove {
+        /// 1-based ply of the move in the game.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// The rule it breaks (when the move could be identified).
+        rule: Option<IllegalMoveKind>,
+    },
+    /// A move that matches several legal moves.
+    Ambiguous {
+        /// 1-based ply of the move in the game.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// The legal moves it could mean (USI text).
+        candidates: Vec<String>,
+    },
+}
+
+/// A record that could not be read, with its place in the input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RecordError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub kind: RecordErrorKind,
+}
+
+impl RecordError {
+    /// An error at `line`, `column`.
+    pub fn new(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError { line, column, kind }
+    }
+
+    /// A syntax error at `line`, `column`.
+    pub fn syntax(line: usize, column: usize, what: impl Into<String>) -> RecordError {
+        RecordError::new(line, column, RecordErrorKind::Syntax(what.into()))
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        match &self.kind {
+            RecordErrorKind::Syntax(s) => f.write_str(s),
+            RecordErrorKind::BadPosition(s) => write!(f, "bad start position: {s}"),
+            RecordErrorKind::IllegalMove {
+                ply,
+                text,
+                rule: Some(r),
+            } => write!(f, "ply {ply}: illegal move {text}: {r}"),
+            RecordErrorKind::IllegalMove {
+                ply,
+                text,
+                rule: None,
+            } => write!(f, "ply {ply}: illegal move {text}: no legal move matches"),
+            RecordErrorKind::Ambiguous {
+                ply,
+                text,
+                candidates,
+            } => {
+                write!(
+                    f,
+                    "ply {ply}: ambiguous move {text}: could be {}",
+                    candidates.join(", ")
+                )
+            }
+        }
+    }
+}

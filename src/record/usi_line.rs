@@ -1,0 +1,91 @@
+//! A game as one USI line: `startpos moves 7g7f 3c3d …` or `sfen <sfen> moves …` (a leading
+//! `position` is accepted). One game per line; blank lines and `#` lines are skipped. The format
+//! carries no tags, times, comments or result.
+
+use super::error::{RecordError, RecordErrorKind};
+use super::{GameRecord, Start};
+use std::io::{self, Write};
+
+/// Reads every game (one per non-empty line).
+pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
+    super::text::lines(text)
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| read_line(i + 1, l))
+}
+
+fn read_line(n: usize, line: &str) -> Result<GameRecord, RecordError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let words = match words.first() {
+        Some(&"position") => &words[1..],
+        _ => &words[..],
+    };
+    let column_of = |w: &str| line.find(w).map_or(1, |i| line[..i].chars().count() + 1);
+    let moves_at = words
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(words.len());
+    let start = match &words[..moves_at] {
+        ["startpos"] => Start::default(),
+        ["sfen", rest @ ..] => Start::from_sfen(&rest.join(" ")).map_err(|e| {
+            RecordError::new(
+                n,
+                column_of("sfen"),
+                RecordErrorKind::BadPosition(e.to_string()),
+            )
+        })?,
+        _ => return Err(RecordError::syntax(n, 1, "expected `startpos` or `sfen …`")),
+    };
+    let mut pos = start
+        .position()
+        .map_err(|e| RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string())))?;
+    let mut rec = GameRecord::new(start, []);
+    let mut search_from = 0;
+    for (i, w) in words.iter().enumerate().skip(moves_at + 1) {
+        let at = line[search_from..]
+            .find(w)
+            .map_or(search_from, |p| p + search_from);
+        search_from = at + w.len();
+        let column = line[..at].chars().count() + 1;
+        let m = pos.parse_usi_move(w).map_err(|e| {
+            let rule = match e {
+                crate::MoveError::Illegal { kind, .. } => Some(kind),
+                crate::MoveError::Syntax(_) => None,
+            };
+            RecordError::new(
+                n,
+                column,
+                RecordErrorKind::IllegalMove {
+                    ply: i - moves_at,
+                    text: w.to_string(),
+                    rule,
+                },
+            )
+        })?;
+        pos.do_move(m);
+        rec.moves.push(super::MoveRecord::new(m));
+    }
+    Ok(rec)
+}
+
+/// The USI line of a game (`startpos moves …` or `sfen … moves …`).
+pub fn line(rec: &GameRecord) -> String {
+    let mut s = match &rec.start {
+        Start::Handicap(crate::Handicap::Even) => "startpos".to_string(),
+        other => format!("sfen {}", other.sfen()),
+    };
+    if !rec.moves.is_empty() {
+        s.push_str(" moves");
+        for m in &rec.moves {
+            s.push(' ');
+            s.push_str(&m.mv.to_string());
+        }
+    }
+    s
+}
+
+/// Writes one game as a line and flushes.
+pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
+    writeln!(out, "{}", line(rec))?;
+    out.flush()
+}
