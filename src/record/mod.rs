@@ -10,15 +10,23 @@
 //! times exactly when they are whole seconds (as match clocks report them after rounding).
 
 mod builder;
+pub mod csa;
+mod detect;
 mod error;
 mod gui_lines;
 mod kanji;
+pub mod ki2;
+pub mod kif;
+mod kif_board;
+mod kif_move;
 pub mod notation;
 pub mod psn;
+pub mod psn2;
 mod result_words;
 mod text;
 pub mod usi_line;
 
+pub use detect::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
 pub use error::{RecordError, RecordErrorKind};
 pub use text::decode_text;
 

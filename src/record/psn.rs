@@ -308,9 +308,8 @@ pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
     let stm = gui_lines::write_line(&mut s, &start, 1, &rec.moves, &notation::write);
     if let Some(r) = rec.result {
         let ply = rec.moves.len() + 1;
-        match terminal_word(&r, stm) {
-            Some(w) => s.push_str(&gui_lines::move_line(ply, w, None, None, false)),
-            None => {}
+        if let Some(w) = terminal_word(&r, stm) {
+            s.push_str(&gui_lines::move_line(ply, w, None, None, false));
         }
         if terminal_word(&r, stm).and_then(|w| terminal(w, stm)) != Some(r) {
             s.push_str(&gui_lines::comment_line(&result_words::note(&r)));

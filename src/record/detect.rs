@@ -1,0 +1,226 @@
+//! Record formats: names, detection from content and file extension, reading any of them, and
+//! a file writer that adds what a format needs once per file (PSN2's BOM, KIFU's version line)
+//! and encodes `.kif` as Shift_JIS.
+
+use super::error::RecordError;
+use super::{GameRecord, csa, ki2, kif, psn, psn2, text, usi_line};
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PSN (read: all variants; written: the GUI dialect).
+    Psn,
+    /// PSN2 (MyShogi).
+    Psn2,
+    /// KIF in Shift_JIS.
+    Kif,
+    /// KIF in UTF-8 (`.kifu`).
+    Kifu,
+    /// KI2.
+    Ki2,
+    /// CSA (read: V2.2 and V3.0; written: V2.2).
+    Csa,
+    /// One `startpos moves …` / `sfen … moves …` line per game.
+    Usi,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 7] = [
+        Format::Psn,
+        Format::Psn2,
+        Format::Kif,
+        Format::Kifu,
+        Format::Ki2,
+        Format::Csa,
+        Format::Usi,
+    ];
+
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Psn | Format::Psn2 => "psn",
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+        }
+    }
+
+    /// The format a file name's extension suggests (`.psn` is taken as PSN; content decides PSN2).
+    pub fn from_path(path: &str) -> Option<Format> {
+        let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "psn" => Format::Psn,
+            "psn2" => Format::Psn2,
+            "kif" => Format::Kif,
+            "kifu" => Format::Kifu,
+            "ki2" | "ki2u" => Format::Ki2,
+            "csa" => Format::Csa,
+            "usi" | "sfen" | "txt" => Format::Usi,
+            _ => return None,
+        })
+    }
+}
+
+/// A format name that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown record format {0:?} (psn, psn2, kif, kifu, ki2, csa, usi)")]
+pub struct ParseFormatError(pub String);
+
+impl FromStr for Format {
+    type Err = ParseFormatError;
+    fn from_str(s: &str) -> Result<Format, ParseFormatError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.to_string().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseFormatError(s.to_string()))
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Psn => "psn",
+            Format::Psn2 => "psn2",
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+        })
+    }
+}
+
+/// Guesses the format of decoded record text, falling back to the file extension.
+pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let kif_like = text.contains("手合割")
+        || text.contains("手数----")
+        || text.contains("先手：")
+        || text.contains("後手：");
+    let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {
+        Some(Format::Psn2)
+    } else if first.starts_with('[') {
+        Some(Format::Psn)
+    } else if first.starts_with("'CSA")
+        || first.starts_with("V2")
+        || first.starts_with("V3")
+        || first.starts_with("N+")
+        || first.starts_with("PI")
+        || first.starts_with("P1")
+    {
+        Some(Format::Csa)
+    } else if text
+        .lines()
+        .any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖']))
+    {
+        Some(Format::Ki2)
+    } else if kif_like
+        || text
+            .lines()
+            .any(|l| l.trim_start().starts_with('1') && l.contains('(') && l.contains('歩'))
+    {
+        Some(Format::Kif)
+    } else if first.starts_with("startpos")
+        || first.starts_with("sfen")
+        || first.starts_with("position")
+    {
+        Some(Format::Usi)
+    } else {
+        None
+    };
+    let by_path = path.and_then(Format::from_path);
+    match (by_content, by_path) {
+        (Some(Format::Kif), Some(Format::Kifu)) => Some(Format::Kifu),
+        (Some(c), _) => Some(c),
+        (None, p) => p,
+    }
+}
+
+/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS).
+pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
+    let text = text::decode_text(bytes);
+    match format {
+        Format::Psn => psn::read(&text).collect(),
+        Format::Psn2 => psn2::read(&text).collect(),
+        Format::Kif | Format::Kifu => kif::read(&text).collect(),
+        Format::Ki2 => ki2::read(&text).collect(),
+        Format::Csa => csa::read(&text).collect(),
+        Format::Usi => usi_line::read(&text).collect(),
+    }
+}
+
+/// Writes games of one format to a file or stream, one game at a time, flushing after each.
+pub struct RecordWriter<W: Write> {
+    out: W,
+    format: Format,
+    games: usize,
+    at_file_start: bool,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// A writer; `at_file_start` says whether the output is empty (a new file), so that a BOM or
+    /// a CSA separator is written as needed when appending.
+    pub fn new(out: W, format: Format, at_file_start: bool) -> RecordWriter<W> {
+        RecordWriter {
+            out,
+            format,
+            games: 0,
+            at_file_start,
+        }
+    }
+
+    /// Games written so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Appends one game and flushes.
+    pub fn write(&mut self, rec: &GameRecord) -> io::Result<()> {
+        let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+        let first = self.at_file_start && self.games == 0;
+        match self.format {
+            Format::Psn => psn::write(&mut self.out, rec)?,
+            Format::Psn2 => {
+                if first {
+                    self.out.write_all(psn2::BOM)?;
+                }
+                psn2::write(&mut self.out, rec)?;
+            }
+            Format::Kif => self.out.write_all(&text::encode_shift_jis(
+                &kif::to_text(rec, false).map_err(invalid)?,
+            ))?,
+            Format::Kifu => self
+                .out
+                .write_all(kif::to_text(rec, first).map_err(invalid)?.as_bytes())?,
+            Format::Ki2 => self
+                .out
+                .write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
+            Format::Csa => {
+                if !first {
+                    self.out.write_all(b"/\n")?;
+                }
+                self.out
+                    .write_all(csa::to_text(rec).map_err(invalid)?.as_bytes())?;
+            }
+            Format::Usi => usi_line::write(&mut self.out, rec)?,
+        }
+        self.out.flush()?;
+        self.games += 1;
+        Ok(())
+    }
+
+    /// The underlying writer.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}

@@ -1,0 +1,403 @@
+//! KI2 records (kif-csa.md §1): KIF headers, moves written as `▲７六歩` / `△同　銀` with the
+//! relative words that tell pieces apart — 上 (moves forward), 引 (backward), 寄 (sideways),
+//! 直 (straight forward), 右/左 (the rightmost/leftmost candidate from the mover's seat), 打
+//! (a drop where a board piece could also go) — and a `まで…` line with the result.
+//!
+//! The writer picks the first descriptor that names the move uniquely, in the conventional order
+//! (none, 直, 上/引/寄, 右/左, both); the reader applies the same meaning, so what hisha writes it
+//! reads back exactly.
+
+use super::builder::Builder;
+use super::error::{RecordError, RecordErrorKind};
+use super::{GameRecord, Start, kanji, kif_move, result_words};
+use crate::position::{GameResult, Handicap, Position, ResultReason, Winner};
+use crate::types::{Color, Move, MoveKind, PieceKind, Square};
+
+/// Forward distance of a move for its mover (positive = toward the enemy).
+fn forward(c: Color, from: Square, to: Square) -> i32 {
+    let d = from.rank().index() as i32 - to.rank().index() as i32;
+    if c == Color::Black { d } else { -d }
+}
+
+fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
+    let c = pos.side_to_move();
+    let from_of = |m: &Move| m.from().unwrap_or(m.to());
+    match word {
+        '上' => moves
+            .into_iter()
+            .filter(|m| forward(c, from_of(m), m.to()) > 0)
+            .collect(),
+        '引' => moves
+            .into_iter()
+            .filter(|m| forward(c, from_of(m), m.to()) < 0)
+            .collect(),
+        '寄' => moves
+            .into_iter()
+            .filter(|m| forward(c, from_of(m), m.to()) == 0)
+            .collect(),
+        '直' => moves
+            .into_iter()
+            .filter(|m| from_of(m).file() == m.to().file() && forward(c, from_of(m), m.to()) == 1)
+            .collect(),
+        '右' | '左' => {
+            // Right from Black's seat is the low file numbers; from White's, the high ones.
+            let key = |m: &Move| {
+                let f = from_of(m).file().index() as i32;
+                if (word == '右') == (c == Color::Black) {
+                    f
+                } else {
+                    -f
+                }
+            };
+            match moves.iter().map(key).min() {
+                Some(best) => moves.into_iter().filter(|m| key(m) == best).collect(),
+                None => moves,
+            }
+        }
+        _ => moves,
+    }
+}
+
+fn could_promote(pos: &Position, m: Move) -> bool {
+    let MoveKind::Normal { from, to, .. } = m.kind() else {
+        return false;
+    };
+    let us = pos.side_to_move();
+    pos.piece_on(from).is_some_and(|p| p.kind().can_promote())
+        && (from.rank().in_zone(us) || to.rank().in_zone(us))
+}
+
+/// The KI2 text of a legal move (with its ▲/△ mark).
+pub fn write_move(pos: &Position, m: Move) -> String {
+    let mark = if pos.side_to_move() == Color::Black {
+        '▲'
+    } else {
+        '△'
+    };
+    let prev_to = pos.last_move().map(|l| l.to());
+    let dest = kif_move::destination(m.to(), prev_to);
+    let kind = pos.moved_piece(m).map_or(PieceKind::Pawn, |p| p.kind());
+    let legal = pos.legal_moves();
+    let same: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|x| {
+            x.to() == m.to()
+                && !x.is_drop()
+                && x.is_promotion() == m.is_promotion()
+                && pos.moved_piece(*x).map(|p| p.kind()) == Some(kind)
+        })
+        .collect();
+    let words = if m.is_drop() {
+        if same.is_empty() {
+            String::new()
+        } else {
+            "打".to_string()
+        }
+    } else {
+        let descriptors = [
+            "", "直", "上", "引", "寄", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄",
+        ];
+        descriptors
+            .iter()
+            .find(|d| {
+                let mut c = same.clone();
+                for w in d.chars().rev() {
+                    c = keep(pos, c, w);
+                }
+                c == [m]
+            })
+            .map_or(String::new(), |d| d.to_string())
+    };
+    let suffix = if m.is_promotion() {
+        "成"
+    } else if could_promote(pos, m) {
+        "不成"
+    } else {
+        ""
+    };
+    format!("{mark}{dest}{}{words}{suffix}", kanji::piece_name(kind))
+}
+
+/// Resolves KI2 move text (with or without its mark) in `pos`.
+pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordErrorKind> {
+    let illegal = || RecordErrorKind::IllegalMove {
+        ply,
+        text: text.to_string(),
+        rule: None,
+    };
+    let body = text.trim_start_matches(['▲', '△', '☗', '☖']);
+    let prev_to = pos.last_move().map(|l| l.to());
+    let (to, used) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
+    let rest: String = body.chars().skip(used).collect();
+    let rest = rest.trim_start_matches(['　', ' ']);
+    let (kind, n) = kanji::read_piece(rest).ok_or_else(illegal)?;
+    let mut words: String = rest.chars().skip(n).collect();
+    let promote = if let Some(w) = words
+        .strip_suffix("不成")
+        .or_else(|| words.strip_suffix('生'))
+    {
+        words = w.to_string();
+        Some(false)
+    } else if let Some(w) = words.strip_suffix('成') {
+        words = w.to_string();
+        Some(true)
+    } else {
+        None
+    };
+    let drop_word = words.contains('打');
+    let legal = pos.legal_moves();
+    let of_kind = |m: &Move| pos.moved_piece(*m).map(|p| p.kind()) == Some(kind) && m.to() == to;
+    let mut board: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| of_kind(m) && !m.is_drop())
+        .collect();
+    let drops: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| of_kind(m) && m.is_drop())
+        .collect();
+    let wants_promotion = promote == Some(true);
+    let with_flag: Vec<Move> = board
+        .iter()
+        .copied()
+        .filter(|m| m.is_promotion() == wants_promotion)
+        .collect();
+    board = if with_flag.is_empty() && promote.is_none() {
+        board.into_iter().filter(|m| m.is_promotion()).collect()
+    } else {
+        with_flag
+    };
+    let mut found = if drop_word || (board.is_empty() && promote.is_none()) {
+        drops
+    } else {
+        board
+    };
+    if !drop_word {
+        for w in words.chars().rev() {
+            found = keep(pos, found, w);
+        }
+    }
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(illegal()),
+        many => Err(RecordErrorKind::Ambiguous {
+            ply,
+            text: text.to_string(),
+            candidates: many.iter().map(|m| m.to_string()).collect(),
+        }),
+    }
+}
+
+fn side_name(c: Color, handicap: bool) -> &'static str {
+    match (c, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    }
+}
+
+/// The `まで…` line for a result (the number of moves and the outcome).
+fn summary_line(r: &GameResult, n: usize, handicap: bool) -> String {
+    let who = |w: Winner| match w {
+        Winner::Black => side_name(Color::Black, handicap),
+        _ => side_name(Color::White, handicap),
+    };
+    let tail = match (r.winner, r.reason) {
+        (Winner::Draw, ResultReason::Repetition) => "千日手".to_string(),
+        (Winner::Draw, _) => "持将棋".to_string(),
+        (Winner::Unfinished, _) => "中断".to_string(),
+        (w, ResultReason::Time) => format!("時間切れにより{}の勝ち", who(w)),
+        (w, ResultReason::Declaration) => format!("{}の入玉勝ち", who(w)),
+        (w, ResultReason::PerpetualCheck | ResultReason::IllegalMove) => {
+            format!("{}の反則勝ち", who(w))
+        }
+        (w, ResultReason::Checkmate) => format!("詰みで{}の勝ち", who(w)),
+        (w, _) => format!("{}の勝ち", who(w)),
+    };
+    format!("まで{n}手で{tail}")
+}
+
+fn read_summary(line: &str) -> Option<GameResult> {
+    let winner = if line.contains("先手の") || line.contains("下手の") {
+        Winner::Black
+    } else if line.contains("後手の") || line.contains("上手の") {
+        Winner::White
+    } else {
+        Winner::Draw
+    };
+    let reason = if line.contains("千日手") {
+        ResultReason::Repetition
+    } else if line.contains("持将棋") {
+        ResultReason::MaxMoves
+    } else if line.contains("中断") {
+        return Some(GameResult {
+            winner: Winner::Unfinished,
+            reason: ResultReason::Interrupt,
+        });
+    } else if line.contains("時間切れ") {
+        ResultReason::Time
+    } else if line.contains("入玉") {
+        ResultReason::Declaration
+    } else if line.contains("反則") {
+        ResultReason::IllegalMove
+    } else if line.contains("詰") {
+        ResultReason::Checkmate
+    } else {
+        ResultReason::Resign
+    };
+    Some(GameResult { winner, reason })
+}
+
+/// Reads every game of KI2 text (games are separated by their header blocks).
+pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
+    let mut games: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
+    let mut seen_moves = false;
+    for (i, l) in super::text::lines(text).enumerate() {
+        let is_move = l.trim_start().starts_with(['▲', '△', '☗', '☖']);
+        let is_header =
+            !is_move && (l.contains('：') || l.contains(':')) && !l.starts_with(['*', '#']);
+        if seen_moves && is_header {
+            games.push(Vec::new());
+            seen_moves = false;
+        }
+        seen_moves |= is_move;
+        if let Some(g) = games.last_mut() {
+            g.push((i + 1, l));
+        }
+    }
+    games.retain(|g| g.iter().any(|(_, l)| !l.trim().is_empty()));
+    games.into_iter().map(|g| read_game(&g))
+}
+
+fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
+    let first = lines.first().map_or(1, |l| l.0);
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
+    let mut note = None;
+    let mut result = None;
+    let mut header_lines = Vec::new();
+    for &(n, raw) in lines {
+        let line = raw.trim_end();
+        if line.is_empty() || line.starts_with('&') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('#') {
+            note = result_words::parse_note(rest).or(note);
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('*') {
+            b.comment(c.to_string());
+            continue;
+        }
+        if line.starts_with("まで") {
+            result = read_summary(line);
+            continue;
+        }
+        if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
+            if !header_lines.is_empty() {
+                apply_headers(&mut b, &std::mem::take(&mut header_lines))?;
+            }
+            let chars: Vec<char> = line.chars().collect();
+            let mut i = 0;
+            while i < chars.len() {
+                if !matches!(chars[i], '▲' | '△' | '☗' | '☖') {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                i += 1;
+                while i < chars.len()
+                    && !matches!(chars[i], '▲' | '△' | '☗' | '☖' | ' ' | '\t')
+                    && !(chars[i] == '　' && i > start + 1 && chars[i - 1] != '同')
+                {
+                    i += 1;
+                }
+                let token: String = chars[start..i].iter().collect();
+                let ply = b.ply() + 1;
+                let m = read_move(b.position(), token.trim_end_matches('　'), ply)
+                    .map_err(|k| RecordError::new(n, start + 1, k))?;
+                b.push(m);
+            }
+            continue;
+        }
+        header_lines.push((n, line.to_string()));
+    }
+    if !header_lines.is_empty() {
+        apply_headers(&mut b, &header_lines)?;
+    }
+    let mut rec = b.finish();
+    rec.result = note.or(result);
+    Ok(rec)
+}
+
+fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), RecordError> {
+    // Reuse the KIF header reader: a KI2 header block is a KIF header block.
+    let text: String = lines.iter().map(|(_, l)| format!("{l}\n")).collect();
+    let first = lines.first().map_or(1, |l| l.0);
+    let rec = super::kif::read(&text)
+        .next()
+        .unwrap_or_else(|| Ok(GameRecord::default()))
+        .map_err(|e| RecordError {
+            line: e.line + first - 1,
+            ..e
+        })?;
+    b.set_start(rec.start)
+        .map_err(|e| RecordError::syntax(first, 1, e))?;
+    for (k, v) in rec.tags {
+        b.tag(&k, &v);
+    }
+    for c in rec.summary {
+        b.comment(c);
+    }
+    Ok(())
+}
+
+/// The KI2 text of one game.
+pub fn to_text(rec: &GameRecord) -> Result<String, String> {
+    let header_only = GameRecord {
+        moves: Vec::new(),
+        variations: Vec::new(),
+        result: None,
+        ..rec.clone()
+    };
+    let kif = super::kif::to_text(&header_only, false)?;
+    let mut s: String = kif
+        .lines()
+        .take_while(|l| !l.starts_with("手数----"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    let mut line = String::new();
+    for (i, m) in rec.moves.iter().enumerate() {
+        let t = write_move(&pos, m.mv);
+        line.push_str(&format!(
+            "{t}{}",
+            "　".repeat(6usize.saturating_sub(t.chars().count()).max(1))
+        ));
+        pos.do_move(m.mv);
+        let flush = !m.comments.is_empty() || (i + 1) % 6 == 0 || i + 1 == rec.moves.len();
+        if flush {
+            s.push_str(line.trim_end_matches('　'));
+            s.push('\n');
+            line.clear();
+            for c in &m.comments {
+                for l in c.lines() {
+                    s.push_str(&format!("*{l}\n"));
+                }
+            }
+        }
+    }
+    if let Some(r) = rec.result {
+        let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
+        let summary = summary_line(&r, rec.moves.len(), handicap);
+        if read_summary(&summary) != Some(r) {
+            s.push_str(&format!("#{}\n", result_words::note(&r)));
+        }
+        s.push_str(&summary);
+        s.push('\n');
+    }
+    s.push('\n');
+    Ok(s)
+}
