@@ -22,6 +22,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the sixteen built-in start positions: id, English name, KIF name, SFEN.
     Handicaps,
+    /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
+    /// are detected from content); unreadable games are reported and skipped (exit status 1).
+    Convert(crate::convert::ConvertArgs),
     /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
     /// total nodes (the search's signature) and nodes/second.
     Bench {

@@ -11,6 +11,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod cli;
+pub mod convert;
 pub mod engine;
 pub mod eval;
 pub mod movegen;

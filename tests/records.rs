@@ -219,3 +219,32 @@ fn every_result_kind_round_trips_in_every_format_with_results() {
     }
     let _ = Color::Black;
 }
+
+#[test]
+fn convert_reports_skipped_games_and_fails() {
+    let dir = std::env::temp_dir().join(format!("hisha-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let input = dir.join("in.usi");
+    std::fs::write(&input, "startpos moves 7g7f 3c3d\nstartpos moves 7g7e\nsfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n").expect("write");
+    let out = dir.join("out.csa");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_hisha"))
+        .args([
+            "convert",
+            &input.display().to_string(),
+            "-o",
+            &out.display().to_string(),
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(run.status.code(), Some(1), "a skipped game fails the run");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("game 2: line 2, column 16"), "{stderr}");
+    assert!(
+        stderr.contains("read 2 games, wrote 2 as csa, skipped 1"),
+        "{stderr}"
+    );
+    let back = read_games(&std::fs::read(&out).expect("written"), Format::Csa);
+    assert_eq!(back.len(), 2);
+    assert!(back.iter().all(Result::is_ok));
+    let _ = std::fs::remove_dir_all(dir);
+}

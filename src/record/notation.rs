@@ -133,6 +133,24 @@ fn parse(text: &str) -> Option<Parsed> {
     Some(p)
 }
 
+/// When the text names a move completely (origin and destination, or a drop), the rule that move
+/// breaks.
+fn named_rule(pos: &Position, p: &Parsed) -> Option<crate::position::IllegalMoveKind> {
+    let sq = |f: Option<u8>, r: Option<u8>| {
+        Some(Square::new(
+            crate::types::File::new(f?)?,
+            crate::types::Rank::from_index(r?.checked_sub(1)? as usize)?,
+        ))
+    };
+    let to = sq(p.to_file, p.to_rank)?;
+    let m = match (sq(p.from_file, p.from_rank), p.piece) {
+        (Some(from), _) => Move::normal(from, to, p.promote == Some(true)),
+        (None, Some(k)) if p.drop && k.is_hand_kind() => Move::drop(k, to),
+        _ => return None,
+    };
+    pos.check_move(m).err()
+}
+
 fn matches_square(sq: Square, file: Option<u8>, rank: Option<u8>) -> bool {
     file.is_none_or(|f| sq.file().number() == f) && rank.is_none_or(|r| sq.rank().number() == r)
 }
@@ -145,12 +163,13 @@ pub fn read(
     last_to: Option<Square>,
     ply: usize,
 ) -> Result<Move, RecordErrorKind> {
+    let p = parse(text).ok_or_else(|| RecordErrorKind::Syntax(format!("not a move: {text:?}")))?;
+    let rule = named_rule(pos, &p);
     let illegal = || RecordErrorKind::IllegalMove {
         ply,
         text: text.to_string(),
-        rule: None,
+        rule,
     };
-    let p = parse(text).ok_or_else(|| RecordErrorKind::Syntax(format!("not a move: {text:?}")))?;
     let base = p.piece.ok_or_else(illegal)?;
     let legal = pos.legal_moves();
     let kind_ok = |m: &Move, promoted: bool| {
