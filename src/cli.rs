@@ -22,6 +22,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the sixteen built-in start positions: id, English name, KIF name, SFEN.
     Handicaps,
+    /// Play a match between two USI engines (default: hisha against itself), writing every game
+    /// to a record file, with statistics, adjudication, resume and shards.
+    Match(Box<crate::arena::MatchArgs>),
     /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
     /// are detected from content); unreadable games are reported and skipped (exit status 1).
     Convert(crate::convert::ConvertArgs),

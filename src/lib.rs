@@ -8,6 +8,7 @@
 #![deny(unsafe_code)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod arena;
 pub mod attacks;
 pub mod bench;
 pub mod cli;

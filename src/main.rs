@@ -13,6 +13,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => hisha::tools::perft_command(&args),
         Some(Command::Handicaps) => hisha::tools::handicaps_command(),
         Some(Command::Bench { depth }) => hisha::tools::bench_command(depth),
+        Some(Command::Match(args)) => hisha::arena::run(*args),
         Some(Command::Convert(args)) => match hisha::convert::run(&args, &mut std::io::stderr()) {
             Ok(s) if s.skipped == 0 => Ok(()),
             Ok(s) => Err(format!("{} game(s) skipped", s.skipped)),

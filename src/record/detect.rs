@@ -196,6 +196,11 @@ impl<W: Write> RecordWriter<W> {
         }
     }
 
+    /// The format written.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
     /// Games written so far.
     pub fn games(&self) -> usize {
         self.games

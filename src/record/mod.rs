@@ -28,6 +28,7 @@ pub mod usi_line;
 
 pub use detect::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
 pub use error::{RecordError, RecordErrorKind};
+pub use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;
 
 use crate::position::sfen::SfenError;

@@ -136,6 +136,7 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
         let mut completed = 0;
+        let mut last_reported = None;
         for depth in 1..=max_depth {
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
@@ -153,12 +154,17 @@ impl Searcher {
             for (i, r) in roots.iter().take(multipv).enumerate() {
                 report(&self.iteration(depth, i + 1, r, super::ScoreBound::Exact));
             }
+            last_reported = Some(roots[0].mv);
             for r in roots.iter_mut() {
                 r.previous = r.score;
             }
             if self.should_not_deepen(limits, control, roots.len(), roots[0].score) {
                 break;
             }
+        }
+        // An aborted iteration may have found a new best move: report its line too.
+        if completed > 0 && last_reported != Some(roots[0].mv) {
+            report(&self.iteration(completed, 1, &roots[0], super::ScoreBound::Exact));
         }
         let best = &roots[0];
         let best_move =

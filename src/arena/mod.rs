@@ -1,0 +1,103 @@
+//! `hisha match` (`match` is a keyword, hence `arena`): self-play and engine-vs-engine matches for
+//! USI engines, in parallel, with openings, adjudication, statistics, crash-safe records, resume
+//! and sharding. With no arguments it plays a short self-play match of hisha and writes
+//! `games.psn`.
+
+pub mod config;
+mod game;
+pub mod openings;
+pub mod process;
+mod report;
+mod runner;
+pub mod state;
+pub mod stats;
+pub mod tc;
+
+pub use runner::run;
+
+use crate::record::Format;
+use std::path::PathBuf;
+
+/// Options of `hisha match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC]`, or the name of a file
+    /// in `engines/`. Give two; with one it plays hisha; with none, hisha plays itself.
+    #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, value_name = "SPEC", value_parser = clap::value_parser!(String))]
+    pub engines: Vec<Vec<String>>,
+    /// Number of games (rounded up to whole colour-swapped pairs).
+    #[arg(long, default_value_t = 6)]
+    pub games: usize,
+    /// Time control: byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, time=MS, st=MS, nodes=N, depth=N.
+    #[arg(long, default_value = "byoyomi=100")]
+    pub tc: tc::TimeControl,
+    /// Games played at once (default: cores / threads per engine).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Record file(s); repeat for several outputs. Format from `--format` or the extension.
+    #[arg(long = "out", default_value = "games.psn")]
+    pub out: Vec<PathBuf>,
+    /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
+    #[arg(long)]
+    pub format: Option<Format>,
+    /// Openings: SFEN / `startpos moves …` lines or a record file (default: book/openings.txt).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Plies of each opening to play before the engines take over.
+    #[arg(long, default_value_t = 24)]
+    pub opening_plies: usize,
+    /// Shuffle the openings with this seed (default: file order).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start every game from a handicap position (openings are not used).
+    #[arg(long)]
+    pub handicap: Option<crate::Handicap>,
+    /// Continue an interrupted match from its state file.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard K of N (`K/N`, pairs split round-robin).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Combine the state files of several shards and print the result.
+    #[arg(long, num_args = 1.., value_name = "STATE")]
+    pub merge: Vec<PathBuf>,
+    /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when decided.
+    #[arg(long)]
+    pub sprt: Option<stats::Sprt>,
+    /// Engine stderr and every game's USI transcript (lines start with `[game N …]`).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Restart engines before every game (they are always restarted after a crash or stall).
+    #[arg(long)]
+    pub restart: bool,
+    /// Draw after this many plies (the side to move loses if it has no legal move then).
+    #[arg(long, default_value_t = 320)]
+    pub max_plies: u32,
+    /// Resign adjudication `CP:PLIES`: both engines agree by CP for PLIES moves each.
+    #[arg(long)]
+    pub resign: Option<String>,
+    /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Milliseconds beyond the time allowance before a move loses on time.
+    #[arg(long, default_value_t = 200)]
+    pub time_margin: u64,
+    /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
+    #[arg(long, default_value = "CSARule27")]
+    pub entering_king_rule: String,
+    /// Seconds to wait for `usiok` and `readyok`.
+    #[arg(long, default_value_t = 10)]
+    pub usi_timeout: u64,
+    /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
+    #[arg(long, default_value_t = 60)]
+    pub stall_timeout: u64,
+    /// Print the results block every N games.
+    #[arg(long, default_value_t = 20)]
+    pub report_every: usize,
+    /// Folder of engine definitions for `--engine NAME`.
+    #[arg(long, default_value = "engines")]
+    pub engines_dir: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}

@@ -1,0 +1,229 @@
+//! One engine as a child process: a writer (its stdin), a reader thread turning its stdout into a
+//! channel of lines, a thread draining its stderr into the log, the USI handshake with timeouts,
+//! and a kill when dropped. Engines run in their own process group, so a Ctrl-C meant for the
+//! runner does not kill them mid-game.
+
+use super::config::EngineConfig;
+use crate::usi::command::UsiCommand;
+use crate::usi::response::UsiResponse;
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What can go wrong with an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The executable could not be started.
+    #[error("cannot start {0}: {1}")]
+    Spawn(String, std::io::Error),
+    /// Writing to the engine failed (it has gone).
+    #[error("cannot write to the engine: {0}")]
+    Io(std::io::Error),
+    /// No answer in time.
+    #[error("no {0} within {1} ms")]
+    Timeout(&'static str, u64),
+    /// The engine's output ended (it exited or crashed).
+    #[error("the engine exited")]
+    Exited,
+}
+
+/// Where transcript lines go (a logger thread writes them to `--log`).
+pub type LogSink = Option<Sender<String>>;
+
+/// Timeouts of the USI handshake.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// For `usiok` after `usi`.
+    pub usiok: Duration,
+    /// For `readyok` after `isready`.
+    pub readyok: Duration,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    /// The definition it was started from.
+    pub config: EngineConfig,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Option<String>>,
+    log: LogSink,
+    /// Prefix for transcript lines (`game 12 black fairy-stockfish`).
+    pub context: String,
+}
+
+fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<String>>) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(r);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf)
+                        .trim_end_matches(['\r', '\n'])
+                        .replace('\0', "");
+                    if tx.send(Some(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(None);
+    });
+}
+
+impl EngineProcess {
+    /// Starts the engine and completes the handshake: `usi` … `usiok`, every option, `isready` …
+    /// `readyok`.
+    pub fn start(
+        config: &EngineConfig,
+        timeouts: Timeouts,
+        log: LogSink,
+    ) -> Result<EngineProcess, EngineError> {
+        let mut cmd = Command::new(&config.command);
+        cmd.args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(d) = &config.dir {
+            cmd.current_dir(d);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| EngineError::Spawn(config.command.display().to_string(), e))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            return Err(EngineError::Exited);
+        };
+        let (tx, rx) = unbounded();
+        spawn_reader(stdout, tx);
+        // Engine stderr goes to the log only.
+        let (etx, erx) = unbounded();
+        spawn_reader(stderr, etx);
+        let name = config.name.clone();
+        let elog = log.clone();
+        std::thread::spawn(move || {
+            for line in erx.iter().flatten() {
+                if let Some(l) = &elog {
+                    let _ = l.send(format!("[{name}] stderr: {line}"));
+                }
+            }
+        });
+        let mut p = EngineProcess {
+            config: config.clone(),
+            child,
+            stdin,
+            lines: rx,
+            log,
+            context: config.name.clone(),
+        };
+        p.send(&UsiCommand::Usi)?;
+        p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
+        for (k, v) in &config.options {
+            p.send(&UsiCommand::SetOption {
+                name: k.clone(),
+                value: Some(v.clone()),
+            })?;
+        }
+        p.ready(timeouts.readyok)?;
+        Ok(p)
+    }
+
+    fn log(&self, dir: char, line: &str) {
+        if let Some(l) = &self.log {
+            let _ = l.send(format!("[{}] {dir} {line}", self.context));
+        }
+    }
+
+    /// Sends a command.
+    pub fn send(&mut self, cmd: &UsiCommand) -> Result<(), EngineError> {
+        let text = cmd.to_string();
+        self.log('>', &text);
+        writeln!(self.stdin, "{text}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(EngineError::Io)
+    }
+
+    /// The next message, or an error at `deadline` or when the engine's output ends.
+    pub fn recv(&mut self, deadline: Instant) -> Result<UsiResponse, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(Some(line)) => {
+                self.log('<', &line);
+                Ok(line.parse().unwrap_or_else(|e| match e {}))
+            }
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(EngineError::Timeout("answer", left.as_millis() as u64))
+            }
+        }
+    }
+
+    fn wait_for(
+        &mut self,
+        want: impl Fn(&UsiResponse) -> bool,
+        what: &'static str,
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.recv(deadline) {
+                Ok(r) if want(&r) => return Ok(()),
+                Ok(_) => {}
+                Err(EngineError::Timeout(..)) => {
+                    return Err(EngineError::Timeout(what, timeout.as_millis() as u64));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// `isready` … `readyok`.
+    pub fn ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send(&UsiCommand::IsReady)?;
+        self.wait_for(|r| matches!(r, UsiResponse::ReadyOk), "readyok", timeout)
+    }
+
+    /// Prepares a new game as GUIs do: `isready` … `readyok`, then `usinewgame`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.ready(timeout)?;
+        self.send(&UsiCommand::UsiNewGame)
+    }
+
+    /// Discards messages already waiting (a late `bestmove` from an earlier search).
+    pub fn drain(&mut self) {
+        while let Ok(Some(line)) = self.lines.try_recv() {
+            self.log('<', &line);
+        }
+    }
+
+    /// Asks the engine to quit, then kills it if it does not exit within `grace`.
+    pub fn quit(mut self, grace: Duration) {
+        let _ = self.send(&UsiCommand::Quit);
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
