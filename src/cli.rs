@@ -28,6 +28,24 @@ pub enum Command {
     /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
     /// are detected from content); unreadable games are reported and skipped (exit status 1).
     Convert(crate::convert::ConvertArgs),
+    /// Solve a tsume problem with the df-pn solver (the side to move mates), or a file of them.
+    Mate {
+        /// The position (SFEN); omit with --bench.
+        #[arg(required_unless_present = "bench")]
+        sfen: Vec<String>,
+        /// Solve every line of FILE (`SFEN [expected plies | nomate]`) and print totals.
+        #[arg(long)]
+        bench: Option<String>,
+        /// Time limit per problem in ms.
+        #[arg(long)]
+        time: Option<u64>,
+        /// Node limit.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Table size in MiB.
+        #[arg(long, default_value_t = 256)]
+        hash: usize,
+    },
     /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
     /// total nodes (the search's signature) and nodes/second.
     Bench {

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod convert;
 pub mod engine;
 pub mod eval;
+pub mod mate;
 pub mod movegen;
 pub mod perft;
 pub mod position;

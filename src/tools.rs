@@ -67,3 +67,94 @@ pub fn bench_command(depth: u32) -> Result<(), String> {
     writeln!(out, "Bench: {}", r.nodes).map_err(io)?;
     Ok(())
 }
+
+/// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>`, `nomate` or `unknown`, then the nodes
+/// and time.
+pub fn mate_command(
+    sfen: &str,
+    time_ms: Option<u64>,
+    nodes: Option<u64>,
+    hash_mb: usize,
+) -> Result<(), String> {
+    use crate::mate::{MateLimits, MateResult, MateSolver};
+    let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let limits = MateLimits {
+        nodes,
+        deadline: time_ms.map(|t| start + std::time::Duration::from_millis(t)),
+        max_ply: None,
+    };
+    let mut solver = MateSolver::new(hash_mb);
+    let result = solver.solve(&pos, &limits, &std::sync::atomic::AtomicBool::new(false));
+    let ms = start.elapsed().as_millis();
+    let line = match &result {
+        MateResult::Mate(l) => format!(
+            "mate {}: {}",
+            l.len(),
+            l.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        MateResult::NoMate => "nomate".to_string(),
+        MateResult::Unknown => "unknown".to_string(),
+    };
+    println!("{line}");
+    println!("Nodes searched: {}", solver.nodes());
+    println!("Time (ms): {ms}");
+    Ok(())
+}
+
+/// Runs `hisha mate --bench FILE`: solves every `sfen [expected-plies|nomate]` line, prints each
+/// result and the totals.
+pub fn mate_bench_command(path: &str, time_ms: Option<u64>, hash_mb: usize) -> Result<(), String> {
+    use crate::mate::{MateLimits, MateResult, MateSolver};
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut solver = MateSolver::new(hash_mb);
+    let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
+    let start = Instant::now();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (sfen, expected) = match fields.len() {
+            5.. => (fields[..4].join(" "), fields.get(4).copied()),
+            _ => (fields.join(" "), None),
+        };
+        let Ok(pos) = Position::from_sfen(&sfen) else {
+            println!("{sfen}: bad position");
+            continue;
+        };
+        total += 1;
+        solver.clear();
+        let t = Instant::now();
+        let limits = MateLimits {
+            deadline: time_ms.map(|ms| t + std::time::Duration::from_millis(ms)),
+            ..MateLimits::default()
+        };
+        let r = solver.solve(&pos, &limits, &std::sync::atomic::AtomicBool::new(false));
+        nodes += solver.nodes();
+        let got = match &r {
+            MateResult::Mate(l) => l.len().to_string(),
+            MateResult::NoMate => "nomate".to_string(),
+            MateResult::Unknown => "unknown".to_string(),
+        };
+        let ok = expected.is_none_or(|e| e == got);
+        if ok && got != "unknown" {
+            solved += 1;
+        }
+        println!(
+            "{} {got} (expected {}) {} nodes {} ms",
+            if ok { "ok  " } else { "FAIL" },
+            expected.unwrap_or("-"),
+            solver.nodes(),
+            t.elapsed().as_millis()
+        );
+    }
+    println!("Solved: {solved}/{total}");
+    println!("Nodes searched: {nodes}");
+    println!("Time (ms): {}", start.elapsed().as_millis());
+    Ok(())
+}

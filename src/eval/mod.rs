@@ -2,7 +2,10 @@
 //! king safety. Scores are centipawns from the side to move's point of view.
 //!
 //! The interface is [`evaluate`] plus the [`Value`] conventions; a stronger evaluation can replace
-//! this module without touching the search.
+//! this module without touching the search. King safety and threats, which need attack maps,
+//! live in [`king`].
+
+mod king;
 
 use crate::attacks;
 use crate::position::Position;
@@ -184,7 +187,11 @@ pub fn evaluate(pos: &Position) -> Value {
         }
     }
     let us = pos.side_to_move();
-    score[us.index()] - score[(!us).index()] + TEMPO
+    let maps = king::AttackMaps::new(pos);
+    for c in Color::ALL {
+        score[c.index()] += maps.mobility(pos, c) - maps.king_danger(pos, c);
+    }
+    score[us.index()] - score[(!us).index()] + maps.threats(pos, us) + TEMPO
 }
 
 /// Bonus for having the move.
