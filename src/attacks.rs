@@ -12,11 +12,7 @@
 use crate::types::{Bitboard, Color, PieceKind, Square};
 
 const fn bit(f: i32, r: i32) -> u128 {
-    if f >= 0 && f < 9 && r >= 0 && r < 9 {
-        1u128 << (f * 9 + r)
-    } else {
-        0
-    }
+    if f >= 0 && f < 9 && r >= 0 && r < 9 { 1u128 << (f * 9 + r) } else { 0 }
 }
 
 /// Step offsets `(file delta, rank delta)` for Black; White mirrors the rank delta. Positive rank
@@ -26,16 +22,7 @@ const fn steps(kind: PieceKind) -> &'static [(i32, i32)] {
         PieceKind::Pawn => &[(0, -1)],
         PieceKind::Knight => &[(-1, -2), (1, -2)],
         PieceKind::Silver => &[(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)],
-        PieceKind::King => &[
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ],
+        PieceKind::King => &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)],
         // Gold and everything that moves like it.
         _ => &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)],
     }
@@ -268,12 +255,7 @@ pub fn piece(c: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
 // Between and line relations.
 
 const fn direction(a: usize, b: usize) -> Option<(i32, i32)> {
-    let (fa, ra, fb, rb) = (
-        (a / 9) as i32,
-        (a % 9) as i32,
-        (b / 9) as i32,
-        (b % 9) as i32,
-    );
+    let (fa, ra, fb, rb) = ((a / 9) as i32, (a % 9) as i32, (b / 9) as i32, (b % 9) as i32);
     let (df, dr) = (fb - fa, rb - ra);
     if a == b {
         None

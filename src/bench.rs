@@ -45,16 +45,10 @@ pub fn run(depth: u32) -> BenchResult {
             continue;
         };
         let mut searcher = Searcher::new(16);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
         control.reset(false);
         let out = searcher.search(&mut pos, &limits, &opts, &control, &mut |_| {});
         nodes += out.nodes;
     }
-    BenchResult {
-        nodes,
-        time_ms: start.elapsed().as_millis() as u64,
-    }
+    BenchResult { nodes, time_ms: start.elapsed().as_millis() as u64 }
 }

@@ -46,10 +46,7 @@ fn load(input: &str) -> std::io::Result<Vec<u8>> {
 
 /// Runs the conversion, reporting problems on `err`.
 pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
-    let to = args
-        .to
-        .or_else(|| Format::from_path(&args.output))
-        .unwrap_or(Format::Psn);
+    let to = args.to.or_else(|| Format::from_path(&args.output)).unwrap_or(Format::Psn);
     let out: Box<dyn Write> = if args.output == "-" {
         Box::new(std::io::stdout().lock())
     } else {
@@ -72,9 +69,7 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
             match game {
                 Ok(rec) => {
                     summary.read += 1;
-                    writer
-                        .write(&rec)
-                        .map_err(|e| format!("{}: {e}", args.output))?;
+                    writer.write(&rec).map_err(|e| format!("{}: {e}", args.output))?;
                     summary.written += 1;
                 }
                 Err(e) => {
@@ -84,10 +79,7 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
             }
         }
     }
-    let _ = writeln!(
-        err,
-        "read {} games, wrote {} as {to}, skipped {}",
-        summary.read, summary.written, summary.skipped
-    );
+    let _ =
+        writeln!(err, "read {} games, wrote {} as {to}, skipped {}", summary.read, summary.written, summary.skipped);
     Ok(summary)
 }

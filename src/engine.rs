@@ -4,10 +4,11 @@
 //! valid position and settings are kept (usi.md §1, §9).
 
 use crate::eval::{MATE, MATE_BOUND};
+use crate::mate::MateResult;
 use crate::position::Position;
 use crate::search::thread::{Event, Job, SearchThread};
 use crate::search::{BestMove, Clock, Iteration, Limits, Outcome, ScoreBound};
-use crate::usi::command::{GoParams, StartPosition, UsiCommand};
+use crate::usi::command::{GoParams, MateLimit, StartPosition, UsiCommand};
 use crate::usi::options::{OPTIONS, OptionEffect, Options};
 use crate::usi::response::{Checkmate, Info, InfoBound, InfoScore, UsiResponse};
 use std::time::Instant;
@@ -100,13 +101,11 @@ impl Engine {
                 }
                 out(UsiResponse::ReadyOk);
             }
-            UsiCommand::SetOption { name, value } => {
-                match self.options.set(&name, value.as_deref()) {
-                    Ok(OptionEffect::ClearHash) if !self.searching() => self.wait_ready(Job::Clear),
-                    Ok(_) => {}
-                    Err(e) => out(error(e)),
-                }
-            }
+            UsiCommand::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
+                Ok(OptionEffect::ClearHash) if !self.searching() => self.wait_ready(Job::Clear),
+                Ok(_) => {}
+                Err(e) => out(error(e)),
+            },
             UsiCommand::UsiNewGame => {
                 if !self.searching() {
                     self.apply_table_size();
@@ -166,6 +165,13 @@ impl Engine {
                     self.flush_pending(out);
                 }
             }
+            Event::MateDone(result) => {
+                let discard = r.discard;
+                self.running = None;
+                if !discard {
+                    out(UsiResponse::Checkmate(checkmate_reply(&result)));
+                }
+            }
             Event::Ready => {}
         }
     }
@@ -203,19 +209,30 @@ impl Engine {
             out(error("go: a search is already running (send stop first)"));
             return;
         }
-        if g.mate.is_some() {
-            // The df-pn solver is not wired in yet; say so in the protocol's own words.
-            out(UsiResponse::Checkmate(Checkmate::NotImplemented));
+        if let Some(limit) = g.mate {
+            let deadline = match limit {
+                MateLimit::Millis(ms) => Some(Instant::now() + std::time::Duration::from_millis(ms)),
+                MateLimit::Infinite => None,
+            };
+            self.thread.control().reset(false);
+            self.running = Some(Running {
+                waits_for_stop: false,
+                released: false,
+                discard: false,
+                pending: None,
+                started: Instant::now(),
+            });
+            if !self.thread.send(Job::Mate { pos: Box::new(self.position.clone()), deadline }) {
+                self.running = None;
+                out(error("go: the search thread is not running"));
+            }
             return;
         }
-        let clock = [g.btime, g.wtime, g.byoyomi, g.binc, g.winc]
-            .iter()
-            .any(Option::is_some)
-            .then(|| Clock {
-                time: [g.btime.unwrap_or(0), g.wtime.unwrap_or(0)],
-                inc: [g.binc.unwrap_or(0), g.winc.unwrap_or(0)],
-                byoyomi: g.byoyomi.unwrap_or(0),
-            });
+        let clock = [g.btime, g.wtime, g.byoyomi, g.binc, g.winc].iter().any(Option::is_some).then(|| Clock {
+            time: [g.btime.unwrap_or(0), g.wtime.unwrap_or(0)],
+            inc: [g.binc.unwrap_or(0), g.winc.unwrap_or(0)],
+            byoyomi: g.byoyomi.unwrap_or(0),
+        });
         let depth = match (g.depth, self.options.depth_limit()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -224,14 +241,7 @@ impl Engine {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let limits = Limits {
-            depth,
-            nodes,
-            movetime: g.movetime,
-            infinite: g.infinite,
-            ponder: g.ponder,
-            clock,
-        };
+        let limits = Limits { depth, nodes, movetime: g.movetime, infinite: g.infinite, ponder: g.ponder, clock };
         let on_byoyomi = clock.is_some_and(|c| c.byoyomi > 0);
         let opts = self.options.search_options(on_byoyomi);
         self.thread.control().reset(g.ponder);
@@ -242,11 +252,7 @@ impl Engine {
             pending: None,
             started: Instant::now(),
         });
-        if !self.thread.send(Job::Search {
-            pos: Box::new(self.position.clone()),
-            limits,
-            opts,
-        }) {
+        if !self.thread.send(Job::Search { pos: Box::new(self.position.clone()), limits, opts }) {
             self.running = None;
             out(error("go: the search thread is not running"));
         }
@@ -255,10 +261,7 @@ impl Engine {
 
 /// An `info string error: …` line.
 fn error(e: impl std::fmt::Display) -> UsiResponse {
-    UsiResponse::Info(Info {
-        string: Some(format!("error: {e}")),
-        ..Info::default()
-    })
+    UsiResponse::Info(Info { string: Some(format!("error: {e}")), ..Info::default() })
 }
 
 /// Builds the position of a `position` command, naming the first bad move.
@@ -268,9 +271,7 @@ fn build_position(start: &StartPosition, moves: &[String]) -> Result<Position, S
         StartPosition::Sfen(s) => Position::from_sfen(s).map_err(|e| format!("position: {e}"))?,
     };
     for (i, text) in moves.iter().enumerate() {
-        let m = pos
-            .parse_usi_move(text)
-            .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+        let m = pos.parse_usi_move(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
         pos.do_move(m);
     }
     Ok(pos)
@@ -303,19 +304,22 @@ fn info_of(it: &Iteration) -> Info {
     }
 }
 
+/// The `checkmate …` answer. A search stopped (or out of time) before a proof is `timeout`, as
+/// ShogiHome's state machine expects (usi.md §7; UNCONFIRMED for Shogidokoro).
+fn checkmate_reply(r: &MateResult) -> Checkmate {
+    match r {
+        MateResult::Mate(line) => Checkmate::Mate(line.iter().map(|m| m.to_string()).collect()),
+        MateResult::NoMate => Checkmate::NoMate,
+        MateResult::Unknown => Checkmate::Timeout,
+    }
+}
+
 fn bestmove(o: &Outcome) -> UsiResponse {
     match o.best {
-        BestMove::Move { best, ponder } => UsiResponse::BestMove {
-            mv: best.to_string(),
-            ponder: ponder.map(|p| p.to_string()),
-        },
-        BestMove::Resign => UsiResponse::BestMove {
-            mv: "resign".into(),
-            ponder: None,
-        },
-        BestMove::Win => UsiResponse::BestMove {
-            mv: "win".into(),
-            ponder: None,
-        },
+        BestMove::Move { best, ponder } => {
+            UsiResponse::BestMove { mv: best.to_string(), ponder: ponder.map(|p| p.to_string()) }
+        }
+        BestMove::Resign => UsiResponse::BestMove { mv: "resign".into(), ponder: None },
+        BestMove::Win => UsiResponse::BestMove { mv: "win".into(), ponder: None },
     }
 }

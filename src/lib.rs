@@ -27,6 +27,4 @@ pub mod usi;
 
 pub use movegen::{Gen, MoveError, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
-pub use types::{
-    Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove,
-};
+pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};

@@ -12,18 +12,13 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     let result = match cli.command {
-        None => hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
-            .map_err(|e| e.to_string()),
+        None => {
+            hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()).map_err(|e| e.to_string())
+        }
         Some(Command::Perft(args)) => hisha::tools::perft_command(&args),
         Some(Command::Handicaps) => hisha::tools::handicaps_command(),
         Some(Command::Bench { depth }) => hisha::tools::bench_command(depth),
-        Some(Command::Mate {
-            sfen,
-            bench,
-            time,
-            nodes,
-            hash,
-        }) => match bench {
+        Some(Command::Mate { sfen, bench, time, nodes, hash }) => match bench {
             Some(file) => hisha::tools::mate_bench_command(&file, time, hash),
             None => hisha::tools::mate_command(&sfen.join(" "), time, nodes, hash),
         },

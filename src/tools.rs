@@ -41,15 +41,7 @@ pub fn handicaps_command() -> Result<(), String> {
     let out = std::io::stdout();
     let mut out = out.lock();
     for h in Handicap::ALL {
-        writeln!(
-            out,
-            "{}\t{}\t{}\t{}",
-            h.id(),
-            h.english(),
-            h.kif_name(),
-            h.sfen()
-        )
-        .map_err(|e| e.to_string())?;
+        writeln!(out, "{}\t{}\t{}\t{}", h.id(), h.english(), h.kif_name(), h.sfen()).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -70,32 +62,19 @@ pub fn bench_command(depth: u32) -> Result<(), String> {
 
 /// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>`, `nomate` or `unknown`, then the nodes
 /// and time.
-pub fn mate_command(
-    sfen: &str,
-    time_ms: Option<u64>,
-    nodes: Option<u64>,
-    hash_mb: usize,
-) -> Result<(), String> {
+pub fn mate_command(sfen: &str, time_ms: Option<u64>, nodes: Option<u64>, hash_mb: usize) -> Result<(), String> {
     use crate::mate::{MateLimits, MateResult, MateSolver};
     let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let limits = MateLimits {
-        nodes,
-        deadline: time_ms.map(|t| start + std::time::Duration::from_millis(t)),
-        max_ply: None,
-    };
+    let limits =
+        MateLimits { nodes, deadline: time_ms.map(|t| start + std::time::Duration::from_millis(t)), max_ply: None };
     let mut solver = MateSolver::new(hash_mb);
     let result = solver.solve(&pos, &limits, &std::sync::atomic::AtomicBool::new(false));
     let ms = start.elapsed().as_millis();
     let line = match &result {
-        MateResult::Mate(l) => format!(
-            "mate {}: {}",
-            l.len(),
-            l.iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
+        MateResult::Mate(l) => {
+            format!("mate {}: {}", l.len(), l.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "))
+        }
         MateResult::NoMate => "nomate".to_string(),
         MateResult::Unknown => "unknown".to_string(),
     };

@@ -17,12 +17,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn hisha_match(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .arg("match")
-        .arg("--quiet")
-        .args(args)
-        .output()
-        .expect("hisha runs")
+    Command::new(env!("CARGO_BIN_EXE_hisha")).arg("match").arg("--quiet").args(args).output().expect("hisha runs")
 }
 
 fn games(path: &Path, format: Format) -> Vec<hisha::record::GameRecord> {
@@ -65,26 +60,14 @@ fn fault(mode: &str, extra: &[&str]) -> Vec<hisha::record::GameRecord> {
     args.extend(extra.iter().map(|s| s.to_string()));
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let run = hisha_match(&refs);
-    assert!(
-        run.status.success(),
-        "{mode}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert!(run.status.success(), "{mode}: {}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(
-        stdout.matches("Finished game").count(),
-        2,
-        "{mode}: {stdout}"
-    );
+    assert_eq!(stdout.matches("Finished game").count(), 2, "{mode}: {stdout}");
     let recs = games(&out, Format::Psn);
     assert_eq!(recs.len(), 2, "{mode}: every game is in the record file");
     let log_text = std::fs::read_to_string(&log).expect("log written");
     // The transcript names the game; an engine that never starts has only its handshake.
-    let marker = if mode == "nousiok" {
-        "[fake] > usi"
-    } else {
-        "[game 1 "
-    };
+    let marker = if mode == "nousiok" { "[fake] > usi" } else { "[game 1 " };
     assert!(log_text.contains(marker), "{mode}: {log_text}");
     recs
 }
@@ -93,17 +76,8 @@ fn fake_lost_both(recs: &[hisha::record::GameRecord], reason: ResultReason) {
     for r in recs {
         let result = r.result.expect("finished");
         let fake_black = r.tag("Black") == Some("fake");
-        let expected = if fake_black {
-            Winner::White
-        } else {
-            Winner::Black
-        };
-        assert_eq!(
-            (result.winner, result.reason),
-            (expected, reason),
-            "{:?}",
-            r.summary
-        );
+        let expected = if fake_black { Winner::White } else { Winner::Black };
+        assert_eq!((result.winner, result.reason), (expected, reason), "{:?}", r.summary);
     }
 }
 
@@ -151,60 +125,31 @@ fn self_play_records_read_back_by_hisha_and_cshogi() {
         "--out",
         csa.to_str().expect("path"),
     ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        stdout.contains("Results of hisha-1 vs hisha-2 (4 games)"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("Results of hisha-1 vs hisha-2 (4 games)"), "{stdout}");
     let a = games(&psn, Format::Psn);
     let b = games(&csa, Format::Csa);
     assert_eq!(a.len(), 4);
     for (x, y) in a.iter().zip(&b) {
-        let moves = |r: &hisha::record::GameRecord| {
-            r.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>()
-        };
+        let moves = |r: &hisha::record::GameRecord| r.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>();
         assert_eq!(moves(x), moves(y));
         assert!(x.result.is_some());
     }
     // cshogi reads the CSA file with the same moves.
     let out = Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/scripts/cshogi_records.py"
-        ))
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py"))
         .args(["read", csa.to_str().expect("path")])
         .output()
         .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(String::from)
-        .collect();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
     assert_eq!(lines.len(), 4);
     for (line, rec) in lines.iter().zip(&a) {
-        let first = rec
-            .moves
-            .first()
-            .map(|m| m.mv.to_string())
-            .unwrap_or_default();
+        let first = rec.moves.first().map(|m| m.mv.to_string()).unwrap_or_default();
         assert!(line.contains(&format!("\"moves\": [\"{first}\"")), "{line}");
         assert!(
-            line.contains(&format!(
-                "\"{}\"]",
-                rec.moves
-                    .last()
-                    .map(|m| m.mv.to_string())
-                    .unwrap_or_default()
-            )),
+            line.contains(&format!("\"{}\"]", rec.moves.last().map(|m| m.mv.to_string()).unwrap_or_default())),
             "{line}"
         );
     }
@@ -215,26 +160,17 @@ fn resume_shards_and_merge() {
     let dir = temp("resume");
     let out = dir.join("r.psn");
     let o = out.to_str().expect("path");
-    assert!(
-        hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o])
-            .status
-            .success()
-    );
-    // A second run without --resume refuses to overwrite the state.
-    assert!(
-        !hisha_match(&["--games", "4", "--tc", "nodes=1000", "--out", o])
-            .status
-            .success()
-    );
+    assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
     let run = hisha_match(&["--games", "4", "--tc", "nodes=1000", "--out", o, "--resume"]);
     assert!(run.status.success());
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(
-        stdout.matches("Finished game").count(),
-        2,
-        "only the missing games: {stdout}"
-    );
+    assert_eq!(stdout.matches("Finished game").count(), 2, "only the missing games: {stdout}");
     assert_eq!(games(&out, Format::Psn).len(), 4);
+    // A new match on the same file appends its games and keeps the earlier state beside.
+    assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
+    assert_eq!(games(&out, Format::Psn).len(), 6);
+    assert_eq!(hisha::arena::state::load(&dir.join("r.psn.state.1")).expect("kept").games.len(), 4);
+    assert_eq!(hisha::arena::state::load(&dir.join("r.psn.state")).expect("new").games.len(), 2);
     // Two shards of a 4-game match, merged.
     let (s1, s2) = (dir.join("a.psn"), dir.join("b.psn"));
     for (shard, path) in [("1/2", &s1), ("2/2", &s2)] {
@@ -258,8 +194,5 @@ fn resume_shards_and_merge() {
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&merged.stdout);
-    assert!(
-        text.contains("(4 games)") && text.contains("2 pairs"),
-        "{text}"
-    );
+    assert!(text.contains("(4 games)") && text.contains("2 pairs"), "{text}");
 }

@@ -8,26 +8,16 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SCRIPT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/scripts/cshogi_records.py"
-);
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py");
 
 fn python(args: &[&str]) -> Vec<serde_like::Game> {
-    let out = Command::new("python3")
-        .arg(SCRIPT)
-        .args(args)
-        .output()
-        .expect("python3 runs");
+    let out = Command::new("python3").arg(SCRIPT).args(args).output().expect("python3 runs");
     assert!(
         out.status.success(),
         "cshogi script failed (is `python3 -m pip install cshogi` done? .ci/run does it): {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(serde_like::parse)
-        .collect()
+    String::from_utf8_lossy(&out.stdout).lines().map(serde_like::parse).collect()
 }
 
 /// A tiny reader for the script's JSON lines (strings and string lists only).
@@ -60,12 +50,7 @@ mod serde_like {
                     .collect()
             })
             .unwrap_or_default();
-        Game {
-            sfen: string_at(line, "sfen"),
-            moves,
-            kif: string_at(line, "kif"),
-            csa: string_at(line, "csa"),
-        }
+        Game { sfen: string_at(line, "sfen"), moves, kif: string_at(line, "kif"), csa: string_at(line, "csa") }
     }
 }
 
@@ -102,16 +87,11 @@ fn cshogi_reads_what_hisha_writes() {
         .into_iter()
         .filter(|h| !matches!(h, Handicap::LeftSevenPiece | Handicap::RightSevenPiece))
         .collect();
-    let games: Vec<GameRecord> = (0..40)
-        .map(|i| random_game(&mut rng, Start::Handicap(starts[i % starts.len()])))
-        .collect();
+    let games: Vec<GameRecord> =
+        (0..40).map(|i| random_game(&mut rng, Start::Handicap(starts[i % starts.len()]))).collect();
     let mut files = Vec::new();
     for (i, g) in games.iter().enumerate() {
-        for (f, ext) in [
-            (Format::Kif, "kif"),
-            (Format::Kifu, "kifu"),
-            (Format::Csa, "csa"),
-        ] {
+        for (f, ext) in [(Format::Kif, "kif"), (Format::Kifu, "kifu"), (Format::Csa, "csa")] {
             let path = dir.join(format!("g{i}.{ext}"));
             let mut w = RecordWriter::new(std::fs::File::create(&path).expect("create"), f, true);
             w.write(g).expect("write");
@@ -119,9 +99,7 @@ fn cshogi_reads_what_hisha_writes() {
         }
     }
     let paths: Vec<String> = files.iter().map(|(_, p)| p.display().to_string()).collect();
-    let args: Vec<&str> = std::iter::once("read")
-        .chain(paths.iter().map(String::as_str))
-        .collect();
+    let args: Vec<&str> = std::iter::once("read").chain(paths.iter().map(String::as_str)).collect();
     let parsed = python(&args);
     assert_eq!(parsed.len(), files.len());
     for ((i, path), got) in files.iter().zip(&parsed) {
@@ -145,21 +123,11 @@ fn hisha_reads_what_cshogi_writes() {
     for g in &games {
         for (path, format) in [(&g.kif, Format::Kif), (&g.csa, Format::Csa)] {
             let bytes = std::fs::read(Path::new(path)).expect("cshogi wrote it");
-            let rec = read_games(&bytes, format)
-                .remove(0)
-                .unwrap_or_else(|e| panic!("{path}: {e}"));
+            let rec = read_games(&bytes, format).remove(0).unwrap_or_else(|e| panic!("{path}: {e}"));
             let moves: Vec<String> = rec.moves.iter().map(|m| m.mv.to_string()).collect();
             assert_eq!(moves, g.moves, "{path}");
-            assert_eq!(
-                rec.start.sfen(),
-                Position::from_sfen(&g.sfen).expect("valid").to_sfen(),
-                "{path}"
-            );
-            assert_eq!(
-                rec.tag("Black").map(|s| s.starts_with("black")),
-                Some(true),
-                "{path}"
-            );
+            assert_eq!(rec.start.sfen(), Position::from_sfen(&g.sfen).expect("valid").to_sfen(), "{path}");
+            assert_eq!(rec.tag("Black").map(|s| s.starts_with("black")), Some(true), "{path}");
         }
     }
     let _ = std::fs::remove_dir_all(dir);

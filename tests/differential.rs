@@ -15,8 +15,7 @@ fn hisha_moves(pos: &Position) -> BTreeSet<String> {
 }
 
 fn rsshogi_moves(sfen: &str) -> BTreeSet<String> {
-    let pos = rsshogi::board::position_from_sfen(sfen)
-        .unwrap_or_else(|e| panic!("rsshogi rejects {sfen}: {e:?}"));
+    let pos = rsshogi::board::position_from_sfen(sfen).unwrap_or_else(|e| panic!("rsshogi rejects {sfen}: {e:?}"));
     let mut list = rsshogi::board::MoveList::new();
     rsshogi::movegen::generate_legal_all(&pos, &mut list);
     list.iter().map(|m| m.to_usi()).collect()
@@ -36,16 +35,8 @@ fn pick(pos: &mut Position, rng: &mut StdRng, style: Style) -> Option<Move> {
     }
     let preferred: Vec<Move> = match style {
         Style::Random => Vec::new(),
-        Style::Captures => moves
-            .iter()
-            .copied()
-            .filter(|m| pos.piece_on(m.to()).is_some())
-            .collect(),
-        Style::Checks => moves
-            .iter()
-            .copied()
-            .filter(|&m| pos.gives_check(m))
-            .collect(),
+        Style::Captures => moves.iter().copied().filter(|m| pos.piece_on(m.to()).is_some()).collect(),
+        Style::Checks => moves.iter().copied().filter(|&m| pos.gives_check(m)).collect(),
     };
     if !preferred.is_empty() && rng.random_bool(0.8) {
         Some(preferred[rng.random_range(0..preferred.len())])

@@ -23,45 +23,24 @@ fn suite() -> Vec<Case> {
         } else if let Some(rest) = line.strip_prefix("sfen ") {
             sfen = rest.to_string();
         } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut it = rest
-                .split_whitespace()
-                .map(|x| x.parse::<u64>().expect("number"));
+            let mut it = rest.split_whitespace().map(|x| x.parse::<u64>().expect("number"));
             let (depth, count) = (it.next().expect("depth"), it.next().expect("count"));
-            cases.push(Case {
-                id: id.clone(),
-                sfen: sfen.clone(),
-                depth: depth as u32,
-                count,
-            });
+            cases.push(Case { id: id.clone(), sfen: sfen.clone(), depth: depth as u32, count });
         }
     }
     cases
 }
 
 fn budget() -> u64 {
-    std::env::var("HISHA_PERFT_MAX_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(250_000_000)
+    std::env::var("HISHA_PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(250_000_000)
 }
 
 fn run(filter: impl Fn(&Case) -> bool) -> usize {
     let mut ran = 0;
     for case in suite().iter().filter(|c| filter(c)) {
-        let mut pos =
-            Position::from_sfen(&case.sfen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-        assert_eq!(
-            perft(&mut pos, case.depth),
-            case.count,
-            "{} depth {}",
-            case.id,
-            case.depth
-        );
-        assert_eq!(
-            pos.to_sfen(),
-            Position::from_sfen(&case.sfen).expect("valid").to_sfen(),
-            "perft must undo"
-        );
+        let mut pos = Position::from_sfen(&case.sfen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        assert_eq!(perft(&mut pos, case.depth), case.count, "{} depth {}", case.id, case.depth);
+        assert_eq!(pos.to_sfen(), Position::from_sfen(&case.sfen).expect("valid").to_sfen(), "perft must undo");
         ran += 1;
     }
     ran
@@ -95,9 +74,7 @@ fn every_handicap_start_is_in_the_suite_to_depth_4() {
     for h in hisha::Handicap::ALL {
         let pos = Position::handicap(h);
         assert!(
-            suite
-                .iter()
-                .any(|c| c.depth >= 4 && Position::from_sfen(&c.sfen).is_ok_and(|p| p == pos)),
+            suite.iter().any(|c| c.depth >= 4 && Position::from_sfen(&c.sfen).is_ok_and(|p| p == pos)),
             "{h:?} has no depth-4 count"
         );
     }
@@ -105,10 +82,8 @@ fn every_handicap_start_is_in_the_suite_to_depth_4() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let mut pos = Position::from_sfen(
-        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    )
-    .expect("matsuri");
+    let mut pos =
+        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("matsuri");
     let parts = divide(&mut pos, 2);
     assert_eq!(parts.len(), 207);
     assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), 28_684);

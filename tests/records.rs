@@ -5,9 +5,7 @@
 //! number; USI: everything but start and moves), as each module documents.
 
 use hisha::position::{GameResult, ResultReason, Winner};
-use hisha::record::{
-    EngineInfo, Format, GameRecord, MoveRecord, RecordWriter, Score, Start, Variation, read_games,
-};
+use hisha::record::{EngineInfo, Format, GameRecord, MoveRecord, RecordWriter, Score, Start, Variation, read_games};
 use hisha::{Color, Handicap, Move, Position};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -57,9 +55,7 @@ fn random_moves(start: &Position, rng: &mut StdRng, plies: usize) -> Vec<Move> {
 
 fn generated_game(i: usize, rng: &mut StdRng) -> GameRecord {
     let start = if i % 17 == 16 {
-        Start::Sfen(
-            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124".into(),
-        )
+        Start::Sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124".into())
     } else {
         Start::Handicap(Handicap::ALL[i % 16])
     };
@@ -82,11 +78,7 @@ fn generated_game(i: usize, rng: &mut StdRng) -> GameRecord {
         m.total_ms = Some(totals[side]);
         if j % 5 == 1 {
             m.engine = EngineInfo {
-                score: Some(if j % 10 == 1 {
-                    Score::Cp(j as i32 * 7 - 40)
-                } else {
-                    Score::Mate(-3)
-                }),
+                score: Some(if j % 10 == 1 { Score::Cp(j as i32 * 7 - 40) } else { Score::Mate(-3) }),
                 depth: Some(12),
                 nodes: Some(12345 + j as u64),
                 pv: vec![m.mv],
@@ -104,25 +96,14 @@ fn generated_game(i: usize, rng: &mut StdRng) -> GameRecord {
             q.do_move(*m);
         }
         let alt = random_moves(&q, rng, 3);
-        let timed = |m: Move| MoveRecord {
-            time_ms: Some(2000),
-            total_ms: Some(9000),
-            ..MoveRecord::new(m)
-        };
-        rec.variations.push(Variation {
-            ply: 5,
-            parent: None,
-            moves: alt.into_iter().map(timed).collect(),
-        });
+        let timed = |m: Move| MoveRecord { time_ms: Some(2000), total_ms: Some(9000), ..MoveRecord::new(m) };
+        rec.variations.push(Variation { ply: 5, parent: None, moves: alt.into_iter().map(timed).collect() });
     }
     let reason = REASONS[i % REASONS.len()];
     let stm = rec.final_position().expect("valid").side_to_move();
     rec.result = Some(match reason {
         ResultReason::Repetition | ResultReason::MaxMoves => GameResult::draw(reason),
-        ResultReason::Interrupt => GameResult {
-            winner: Winner::Unfinished,
-            reason,
-        },
+        ResultReason::Interrupt => GameResult { winner: Winner::Unfinished, reason },
         ResultReason::PerpetualCheck | ResultReason::Declaration => GameResult::win(stm, reason),
         _ if i % 2 == 0 => GameResult::loss(stm, reason),
         _ => GameResult::win(stm, reason),
@@ -170,9 +151,7 @@ fn every_writer_round_trips_generated_games() {
         let back = read_games(&bytes, f);
         assert_eq!(back.len(), games.len(), "{f}: game count");
         for (i, (g, b)) in games.iter().zip(back).enumerate() {
-            let b = b.unwrap_or_else(|e| {
-                panic!("{f} game {i}: {e}\n{}", String::from_utf8_lossy(&bytes))
-            });
+            let b = b.unwrap_or_else(|e| panic!("{f} game {i}: {e}\n{}", String::from_utf8_lossy(&bytes)));
             assert_eq!(b, what_the_format_keeps(g, f), "{f} game {i}");
         }
         // Content detection finds the format again (KIF and KIFU differ only in encoding).
@@ -185,34 +164,15 @@ fn every_writer_round_trips_generated_games() {
 
 #[test]
 fn every_result_kind_round_trips_in_every_format_with_results() {
-    for f in [
-        Format::Psn,
-        Format::Psn2,
-        Format::Kif,
-        Format::Kifu,
-        Format::Ki2,
-        Format::Csa,
-    ] {
+    for f in [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Csa] {
         for (i, reason) in REASONS.iter().enumerate() {
-            for winner in [
-                Winner::Black,
-                Winner::White,
-                Winner::Draw,
-                Winner::Unfinished,
-            ] {
-                let mut rec = GameRecord::new(
-                    Start::default(),
-                    [Position::startpos().parse_usi_move("7g7f").expect("legal")],
-                );
-                rec.result = Some(GameResult {
-                    winner,
-                    reason: *reason,
-                });
+            for winner in [Winner::Black, Winner::White, Winner::Draw, Winner::Unfinished] {
+                let mut rec =
+                    GameRecord::new(Start::default(), [Position::startpos().parse_usi_move("7g7f").expect("legal")]);
+                rec.result = Some(GameResult { winner, reason: *reason });
                 let mut w = RecordWriter::new(Vec::new(), f, true);
                 w.write(&rec).expect("writes");
-                let back = read_games(&w.into_inner(), f)
-                    .remove(0)
-                    .unwrap_or_else(|e| panic!("{f} {i}: {e}"));
+                let back = read_games(&w.into_inner(), f).remove(0).unwrap_or_else(|e| panic!("{f} {i}: {e}"));
                 assert_eq!(back.result, rec.result, "{f}: {winner:?} by {reason:?}");
             }
         }
@@ -225,24 +185,20 @@ fn convert_reports_skipped_games_and_fails() {
     let dir = std::env::temp_dir().join(format!("hisha-convert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let input = dir.join("in.usi");
-    std::fs::write(&input, "startpos moves 7g7f 3c3d\nstartpos moves 7g7e\nsfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n").expect("write");
+    std::fs::write(
+        &input,
+        "startpos moves 7g7f 3c3d\nstartpos moves 7g7e\nsfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n",
+    )
+    .expect("write");
     let out = dir.join("out.csa");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args([
-            "convert",
-            &input.display().to_string(),
-            "-o",
-            &out.display().to_string(),
-        ])
+        .args(["convert", &input.display().to_string(), "-o", &out.display().to_string()])
         .output()
         .expect("runs");
     assert_eq!(run.status.code(), Some(1), "a skipped game fails the run");
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(stderr.contains("game 2: line 2, column 16"), "{stderr}");
-    assert!(
-        stderr.contains("read 2 games, wrote 2 as csa, skipped 1"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("read 2 games, wrote 2 as csa, skipped 1"), "{stderr}");
     let back = read_games(&std::fs::read(&out).expect("written"), Format::Csa);
     assert_eq!(back.len(), 2);
     assert!(back.iter().all(Result::is_ok));

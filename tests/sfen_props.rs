@@ -16,11 +16,7 @@ fn mutated_sfen() -> impl Strategy<Value = String> {
     (
         0..SEEDS.len(),
         prop::collection::vec(
-            (
-                0usize..120,
-                0u8..4,
-                prop::sample::select(b"0123456789/+-bwBWkKpPlLnNsSgGrRx ".to_vec()),
-            ),
+            (0usize..120, 0u8..4, prop::sample::select(b"0123456789/+-bwBWkKpPlLnNsSgGrRx ".to_vec())),
             1..5,
         ),
     )
@@ -44,8 +40,7 @@ fn mutated_sfen() -> impl Strategy<Value = String> {
 fn check_round_trip(s: &str) {
     if let Ok(p) = Position::from_sfen(s) {
         let canonical = p.to_sfen();
-        let again =
-            Position::from_sfen(&canonical).expect("canonical SFEN of a valid position parses");
+        let again = Position::from_sfen(&canonical).expect("canonical SFEN of a valid position parses");
         assert_eq!(again.to_sfen(), canonical);
         assert_eq!(again, p);
     }

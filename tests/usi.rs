@@ -28,16 +28,8 @@ fn shogidokoro_game_sequence() {
     let usi_ms = t.elapsed().as_millis();
     assert!(usi_ms < 2_000, "usiok took {usi_ms} ms");
     assert!(lines[0].starts_with("id name hisha"));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("option name USI_Hash type spin"))
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("option name USI_Ponder type check"))
-    );
+    assert!(lines.iter().any(|l| l.starts_with("option name USI_Hash type spin")));
+    assert!(lines.iter().any(|l| l.starts_with("option name USI_Ponder type check")));
     e.send("setoption name USI_Hash value 256");
     e.send("setoption name USI_Ponder value false");
     e.send("isready");
@@ -47,20 +39,14 @@ fn shogidokoro_game_sequence() {
     e.send("position startpos moves 7g7f");
     e.send("go btime 1000 wtime 1000 byoyomi 100");
     let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
-    assert!(
-        position_after(&moves).parse_usi_move(&best).is_ok(),
-        "illegal {best}"
-    );
+    assert!(position_after(&moves).parse_usi_move(&best).is_ok(), "illegal {best}");
     moves.push(best);
     e.send("gameover win");
     e.send("quit");
     assert_eq!(e.wait_exit(5 * SEC), Some(0));
     // Only protocol lines on stdout.
     for l in &e.transcript {
-        assert!(
-            !matches!(l.parse::<UsiResponse>(), Ok(UsiResponse::Other(_))),
-            "not protocol: {l}"
-        );
+        assert!(!matches!(l.parse::<UsiResponse>(), Ok(UsiResponse::Other(_))), "not protocol: {l}");
     }
 }
 
@@ -76,21 +62,13 @@ fn self_played_game_has_only_legal_moves() {
         e.send("go nodes 3000");
         let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
         if best == "resign" {
-            assert!(
-                !pos.has_legal_move(),
-                "resigned with legal moves in {}",
-                pos.to_sfen()
-            );
+            assert!(!pos.has_legal_move(), "resigned with legal moves in {}", pos.to_sfen());
             break;
         }
         if best == "win" {
             break;
         }
-        assert!(
-            pos.parse_usi_move(&best).is_ok(),
-            "illegal {best} in {}",
-            pos.to_sfen()
-        );
+        assert!(pos.parse_usi_move(&best).is_ok(), "illegal {best} in {}", pos.to_sfen());
         moves.push(best);
     }
     assert!(moves.len() >= 20);
@@ -106,10 +84,7 @@ fn handicap_start_white_moves_first() {
     let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
     let pos = Position::from_sfen(sfen).expect("valid");
     let m = pos.parse_usi_move(&best).expect("legal White move");
-    assert_eq!(
-        pos.moved_piece(m).map(|p| p.color()),
-        Some(hisha::Color::White)
-    );
+    assert_eq!(pos.moved_piece(m).map(|p| p.color()), Some(hisha::Color::White));
 }
 
 #[test]
@@ -123,19 +98,12 @@ fn infinite_waits_for_stop_and_isready_answers_mid_search() {
     e.send("isready");
     let lines = e.until("readyok", 5 * SEC);
     assert!(t.elapsed() < SEC, "readyok took {:?}", t.elapsed());
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "bestmove before stop"
-    );
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "bestmove before stop");
     let t = Instant::now();
     e.send("stop");
     let best = e.until("bestmove", 5 * SEC);
     assert!(t.elapsed() < SEC, "stop took {:?}", t.elapsed());
-    assert!(
-        Position::startpos()
-            .parse_usi_move(&bestmove_of(best.last().expect("line")))
-            .is_ok()
-    );
+    assert!(Position::startpos().parse_usi_move(&bestmove_of(best.last().expect("line"))).is_ok());
 }
 
 #[test]
@@ -145,18 +113,11 @@ fn ponder_then_ponderhit_or_stop() {
     e.send("position startpos moves 7g7f 3c3d");
     e.send("go ponder btime 0 wtime 0 byoyomi 500");
     let early = e.drain(Duration::from_millis(700));
-    assert!(
-        !early.iter().any(|l| l.starts_with("bestmove")),
-        "bestmove while pondering"
-    );
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
     e.send("ponderhit");
     let t = Instant::now();
     e.until("bestmove", 5 * SEC);
-    assert!(
-        t.elapsed() < Duration::from_millis(700),
-        "ponderhit took {:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < Duration::from_millis(700), "ponderhit took {:?}", t.elapsed());
     // A wrong prediction: stop answers at once.
     e.send("position startpos moves 7g7f 8c8d");
     e.send("go ponder btime 0 wtime 0 byoyomi 5000");
@@ -175,17 +136,11 @@ fn finds_mate_in_one_and_resigns_when_mated() {
     e.send("go depth 5");
     let lines = e.until("bestmove", 10 * SEC);
     assert_eq!(bestmove_of(lines.last().expect("line")), "G*5b");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.contains("score mate 1 ")), "{lines:?}");
     // White is checkmated by the gold on 5b.
     e.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
     e.send("go byoyomi 1000");
-    assert_eq!(
-        e.until("bestmove", 5 * SEC).last().map(String::as_str),
-        Some("bestmove resign")
-    );
+    assert_eq!(e.until("bestmove", 5 * SEC).last().map(String::as_str), Some("bestmove resign"));
 }
 
 #[test]
@@ -195,16 +150,10 @@ fn declares_an_entering_king_win() {
     // rules.md §6.1: king in the camp, 10 pieces there, 28 points for Black.
     e.send("position sfen +P+P+P+PK+P+P+P+P/+P+R7/9/9/9/9/9/9/k8 b RB2G2S 1");
     e.send("go byoyomi 1000");
-    assert_eq!(
-        e.until("bestmove", 5 * SEC).last().map(String::as_str),
-        Some("bestmove win")
-    );
+    assert_eq!(e.until("bestmove", 5 * SEC).last().map(String::as_str), Some("bestmove win"));
     e.send("setoption name EnteringKingRule value NoEnteringKing");
     e.send("go byoyomi 200");
-    assert_ne!(
-        e.until("bestmove", 5 * SEC).last().map(String::as_str),
-        Some("bestmove win")
-    );
+    assert_ne!(e.until("bestmove", 5 * SEC).last().map(String::as_str), Some("bestmove win"));
 }
 
 #[test]
@@ -231,12 +180,7 @@ fn malformed_input_gets_one_error_line_and_state_is_kept() {
     // The position before the bad lines is kept: after 7g7f it is White's move.
     e.send("go depth 3");
     let best = bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line"));
-    assert!(
-        position_after(&["7g7f".to_string()])
-            .parse_usi_move(&best)
-            .is_ok(),
-        "{best}"
-    );
+    assert!(position_after(&["7g7f".to_string()]).parse_usi_move(&best).is_ok(), "{best}");
     // CRLF line ends and NUL bytes.
     e.send_raw(b"isready\r\n");
     e.until("readyok", 5 * SEC);

@@ -52,10 +52,7 @@ pub struct ConfigError {
 }
 
 fn err(source_name: &str, reason: impl Into<String>) -> ConfigError {
-    ConfigError {
-        source_name: source_name.to_string(),
-        reason: reason.into(),
-    }
+    ConfigError { source_name: source_name.to_string(), reason: reason.into() }
 }
 
 /// The running hisha binary (for `command = "self"` and the default engine).
@@ -69,11 +66,7 @@ fn resolve(base: &Path, p: &str) -> PathBuf {
     }
     let path = PathBuf::from(p);
     // Bare names (`fairy-stockfish`) are looked up on PATH by the OS; paths are relative to the file.
-    if path.is_absolute() || !p.contains('/') {
-        path
-    } else {
-        base.join(path)
-    }
+    if path.is_absolute() || !p.contains('/') { path } else { base.join(path) }
 }
 
 impl EngineConfig {
@@ -106,16 +99,8 @@ impl EngineConfig {
                 (k, v)
             })
             .collect();
-        let tc =
-            f.tc.map(|t| {
-                t.parse::<TimeControl>()
-                    .map_err(|e| err(&shown, e.to_string()))
-            })
-            .transpose()?;
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let tc = f.tc.map(|t| t.parse::<TimeControl>().map_err(|e| err(&shown, e.to_string()))).transpose()?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         Ok(EngineConfig {
             name: f.name.unwrap_or(stem),
             command: resolve(&base, &f.command),
@@ -144,18 +129,14 @@ impl EngineConfig {
             tc: None,
         };
         for w in words {
-            let (k, v) = w
-                .split_once('=')
-                .ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
+            let (k, v) = w.split_once('=').ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
             match k {
                 "name" => c.name = v.to_string(),
                 "cmd" | "command" => c.command = resolve(Path::new("."), v),
                 "arg" => c.args.push(v.to_string()),
                 "dir" => c.dir = Some(PathBuf::from(v)),
                 "tc" => {
-                    c.tc = Some(v.parse().map_err(|e: super::tc::ParseTimeControlError| {
-                        err(&shown, e.to_string())
-                    })?)
+                    c.tc = Some(v.parse().map_err(|e: super::tc::ParseTimeControlError| err(&shown, e.to_string()))?)
                 }
                 "conf" | "config" => return EngineConfig::from_file(Path::new(v)),
                 _ => match k.strip_prefix("option.") {
@@ -168,11 +149,7 @@ impl EngineConfig {
             return Err(err(&shown, "cmd=PATH is required"));
         }
         if c.name.is_empty() {
-            c.name = c
-                .command
-                .file_name()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "engine".into());
+            c.name = c.command.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "engine".into());
         }
         Ok(c)
     }
@@ -184,39 +161,18 @@ mod tests {
 
     #[test]
     fn command_line_specs() {
-        let words: Vec<String> = [
-            "name=fsf",
-            "cmd=/usr/games/fairy-stockfish",
-            "option.Skill Level=5",
-            "tc=byoyomi=200",
-            "arg=--x",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let words: Vec<String> =
+            ["name=fsf", "cmd=/usr/games/fairy-stockfish", "option.Skill Level=5", "tc=byoyomi=200", "arg=--x"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         let c = EngineConfig::from_spec(&words, Path::new("engines")).expect("valid");
         assert_eq!(c.name, "fsf");
-        assert_eq!(
-            c.options,
-            vec![("Skill Level".to_string(), "5".to_string())]
-        );
-        assert_eq!(
-            c.tc,
-            Some(TimeControl::Clock {
-                time: 0,
-                inc: 0,
-                byoyomi: 200
-            })
-        );
+        assert_eq!(c.options, vec![("Skill Level".to_string(), "5".to_string())]);
+        assert_eq!(c.tc, Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 200 }));
         assert_eq!(c.args, vec!["--x".to_string()]);
         assert!(EngineConfig::from_spec(&["name=x".to_string()], Path::new("engines")).is_err());
-        assert!(
-            EngineConfig::from_spec(
-                &["bogus=1".to_string(), "cmd=x".to_string()],
-                Path::new("engines")
-            )
-            .is_err()
-        );
+        assert!(EngineConfig::from_spec(&["bogus=1".to_string(), "cmd=x".to_string()], Path::new("engines")).is_err());
     }
 
     #[test]
@@ -230,10 +186,7 @@ mod tests {
         assert_eq!(c.command, dir.join("bin/eng"));
         assert_eq!(
             c.options,
-            vec![
-                ("USI_Hash".to_string(), "32".to_string()),
-                ("Use Book".to_string(), "false".to_string())
-            ]
+            vec![("USI_Hash".to_string(), "32".to_string()), ("Use Book".to_string(), "false".to_string())]
         );
         assert_eq!(c.tc, Some(TimeControl::MoveTime(100)));
         std::fs::write(&file, "command = \"x\"\nbogus = 1\n").expect("write");

@@ -7,9 +7,7 @@
 
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, TimeControl};
-use crate::position::{
-    DeclarationOutcome, EnteringKingRule, GameResult, Position, Repetition, ResultReason, Winner,
-};
+use crate::position::{DeclarationOutcome, EnteringKingRule, GameResult, Position, Repetition, ResultReason, Winner};
 use crate::record::{EngineInfo, GameRecord, MoveRecord, Score, Start};
 use crate::types::{Color, Move, UsiMove};
 use crate::usi::command::{GameOverResult, StartPosition, UsiCommand};
@@ -94,13 +92,7 @@ fn think(
     deadline: Instant,
 ) -> Answer {
     engine.drain();
-    let cmds = [
-        UsiCommand::Position {
-            start: start.clone(),
-            moves: moves.to_vec(),
-        },
-        UsiCommand::Go(go.clone()),
-    ];
+    let cmds = [UsiCommand::Position { start: start.clone(), moves: moves.to_vec() }, UsiCommand::Go(go.clone())];
     for c in &cmds {
         if let Err(e) = engine.send(c) {
             return Answer::Failed(e);
@@ -117,10 +109,7 @@ fn think(
                 info.depth = i.depth.or(info.depth);
                 info.nodes = i.nodes.or(info.nodes);
                 if !i.pv.is_empty() {
-                    info.pv =
-                        i.pv.iter()
-                            .filter_map(|m| m.parse::<UsiMove>().ok().map(UsiMove::to_move))
-                            .collect();
+                    info.pv = i.pv.iter().filter_map(|m| m.parse::<UsiMove>().ok().map(UsiMove::to_move)).collect();
                 }
             }
             Ok(_) => {}
@@ -145,10 +134,7 @@ fn think(
 pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) -> GameOutcome {
     let [black, white] = engines;
     let mut engines = [black, white];
-    let mut pos = spec
-        .start
-        .position()
-        .unwrap_or_else(|_| Position::startpos());
+    let mut pos = spec.start.position().unwrap_or_else(|_| Position::startpos());
     let mut record = GameRecord::new(spec.start.clone(), []);
     let mut faulty = [false; 2];
     let mut overrun_ms = [0u64; 2];
@@ -172,17 +158,10 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
     let mut result = None;
     for c in Color::ALL {
         for (i, e) in engines.iter_mut().enumerate() {
-            e.context = format!(
-                "game {} {} {}",
-                spec.number,
-                if i == 0 { "black" } else { "white" },
-                e.config.name
-            );
+            e.context = format!("game {} {} {}", spec.number, if i == 0 { "black" } else { "white" }, e.config.name);
         }
         if let Err(e) = engines[c.index()].new_game(rules.ready_timeout) {
-            record
-                .summary
-                .push(format!("{c} engine failed to start the game: {e}"));
+            record.summary.push(format!("{c} engine failed to start the game: {e}"));
             faulty[c.index()] = true;
             result = Some(GameResult::loss(c, ResultReason::Disconnect));
             break;
@@ -231,9 +210,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
                     EngineError::Timeout(..) if timed => ResultReason::Time,
                     _ => ResultReason::Disconnect,
                 };
-                record
-                    .summary
-                    .push(format!("{us} ({}) {e}", engines[us.index()].config.name));
+                record.summary.push(format!("{us} ({}) {e}", engines[us.index()].config.name));
                 result = Some(GameResult::loss(us, reason));
                 break;
             }
@@ -241,10 +218,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         let verdict = clocks.charge(us, elapsed, rules.time_margin);
         overrun_ms[us.index()] = overrun_ms[us.index()].max(verdict.overrun_ms);
         if verdict.lost_on_time {
-            record.summary.push(format!(
-                "{us} overran its allowance by {} ms with {text}",
-                verdict.overrun_ms
-            ));
+            record.summary.push(format!("{us} overran its allowance by {} ms with {text}", verdict.overrun_ms));
             result = Some(GameResult::loss(us, ResultReason::Time));
             break;
         }
@@ -258,9 +232,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
                     DeclarationOutcome::Win => GameResult::win(us, ResultReason::Declaration),
                     DeclarationOutcome::Draw => GameResult::draw(ResultReason::Declaration),
                     DeclarationOutcome::Invalid(why) => {
-                        record
-                            .summary
-                            .push(format!("{us} declared a win, but {why}"));
+                        record.summary.push(format!("{us} declared a win, but {why}"));
                         GameResult::loss(us, ResultReason::IllegalMove)
                     }
                 });
@@ -271,10 +243,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         let m = match pos.parse_usi_move(&text) {
             Ok(m) => m,
             Err(e) => {
-                record.summary.push(format!(
-                    "{us} ({}) played {text:?}: {e}",
-                    engines[us.index()].config.name
-                ));
+                record.summary.push(format!("{us} ({}) played {text:?}: {e}", engines[us.index()].config.name));
                 result = Some(GameResult::loss(us, ResultReason::IllegalMove));
                 break;
             }
@@ -284,10 +253,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         r.time_ms = Some(elapsed);
         r.total_ms = Some(totals[us.index()]);
         if verdict.overrun_ms > 0 {
-            r.comments.push(format!(
-                "overran the allowance by {} ms (within the margin)",
-                verdict.overrun_ms
-            ));
+            r.comments.push(format!("overran the allowance by {} ms (within the margin)", verdict.overrun_ms));
         }
         let score = cp_of(info.score);
         r.engine = info;
@@ -297,21 +263,9 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         // Score adjudication.
         if let Some(s) = score {
             let i = us.index();
-            low_streak[i] = if rules.resign.is_some_and(|(cp, _)| s <= -cp) {
-                low_streak[i] + 1
-            } else {
-                0
-            };
-            high_streak[i] = if rules.resign.is_some_and(|(cp, _)| s >= cp) {
-                high_streak[i] + 1
-            } else {
-                0
-            };
-            draw_streak = if rules.draw.is_some_and(|(cp, _)| s.abs() <= cp) {
-                draw_streak + 1
-            } else {
-                0
-            };
+            low_streak[i] = if rules.resign.is_some_and(|(cp, _)| s <= -cp) { low_streak[i] + 1 } else { 0 };
+            high_streak[i] = if rules.resign.is_some_and(|(cp, _)| s >= cp) { high_streak[i] + 1 } else { 0 };
+            draw_streak = if rules.draw.is_some_and(|(cp, _)| s.abs() <= cp) { draw_streak + 1 } else { 0 };
             if let Some((_, n)) = rules.resign {
                 if low_streak[i] >= n && high_streak[1 - i] >= n {
                     result = Some(GameResult::loss(us, ResultReason::Adjudication));
@@ -327,10 +281,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
             }
         }
     }
-    let result = result.unwrap_or(GameResult {
-        winner: Winner::Unfinished,
-        reason: ResultReason::Interrupt,
-    });
+    let result = result.unwrap_or(GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt });
     for c in Color::ALL {
         if !faulty[c.index()] {
             let word = match result.winner {
@@ -342,10 +293,5 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         }
     }
     record.result = Some(result);
-    GameOutcome {
-        record,
-        result,
-        faulty,
-        overrun_ms,
-    }
+    GameOutcome { record, result, faulty, overrun_ms }
 }

@@ -23,37 +23,20 @@ pub struct Opening {
 pub fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = decode_text(&bytes);
-    let shown = path
-        .file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let shown = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     // Bare SFEN lines (4 fields, no `moves`) are accepted as starts.
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
     let bare_sfen = first.split_whitespace().count() >= 3
         && !first.starts_with("startpos")
         && !first.starts_with("sfen")
         && first.contains('/')
         && !first.starts_with('[');
-    let format = if bare_sfen {
-        Format::Usi
-    } else {
-        detect_format(&text, path.to_str()).unwrap_or(Format::Usi)
-    };
+    let format = if bare_sfen { Format::Usi } else { detect_format(&text, path.to_str()).unwrap_or(Format::Usi) };
     let owned;
     let source: &[u8] = if bare_sfen {
         owned = text
             .lines()
-            .map(|l| {
-                if l.trim().is_empty() || l.starts_with('#') {
-                    l.to_string()
-                } else {
-                    format!("sfen {l}")
-                }
-            })
+            .map(|l| if l.trim().is_empty() || l.starts_with('#') { l.to_string() } else { format!("sfen {l}") })
             .collect::<Vec<_>>()
             .join("\n");
         owned.as_bytes()
@@ -63,15 +46,8 @@ pub fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, g) in read_games(source, format).into_iter().enumerate() {
         let rec = g.map_err(|e| format!("{}: opening {}: {e}", path.display(), i + 1))?;
-        let name = rec
-            .tag("Opening")
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("{shown}#{}", i + 1));
-        out.push(Opening {
-            start: rec.start,
-            moves: rec.moves.iter().take(plies).map(|m| m.mv).collect(),
-            name,
-        });
+        let name = rec.tag("Opening").map(str::to_string).unwrap_or_else(|| format!("{shown}#{}", i + 1));
+        out.push(Opening { start: rec.start, moves: rec.moves.iter().take(plies).map(|m| m.mv).collect(), name });
     }
     if out.is_empty() {
         return Err(format!("{}: no openings", path.display()));
@@ -93,33 +69,20 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hisha-openings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let usi = dir.join("o.txt");
-        std::fs::write(
-            &usi,
-            "startpos moves 7g7f 3c3d 2g2f\n# comment\nstartpos moves 2g2f 8c8d\n",
-        )
-        .expect("write");
+        std::fs::write(&usi, "startpos moves 7g7f 3c3d 2g2f\n# comment\nstartpos moves 2g2f 8c8d\n").expect("write");
         let o = load(&usi, 2).expect("reads");
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves.len(), 2, "cut at 2 plies");
         let sfen = dir.join("o.sfen");
-        std::fs::write(
-            &sfen,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n",
-        )
-        .expect("write");
+        std::fs::write(&sfen, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n").expect("write");
         let o = load(&sfen, 8).expect("reads");
         assert_eq!(o.len(), 1);
         assert!(o[0].moves.is_empty());
         let csa = dir.join("o.csa");
         std::fs::write(&csa, "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n").expect("write");
         assert_eq!(load(&csa, 8).expect("reads")[0].moves.len(), 2);
-        let mut many: Vec<Opening> = (0..10)
-            .map(|i| Opening {
-                start: Start::default(),
-                moves: vec![],
-                name: i.to_string(),
-            })
-            .collect();
+        let mut many: Vec<Opening> =
+            (0..10).map(|i| Opening { start: Start::default(), moves: vec![], name: i.to_string() }).collect();
         let mut again = many.clone();
         shuffle(&mut many, 7);
         shuffle(&mut again, 7);

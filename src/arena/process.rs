@@ -61,9 +61,7 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
             match reader.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\r', '\n'])
-                        .replace('\0', "");
+                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).replace('\0', "");
                     if tx.send(Some(line)).is_err() {
                         return;
                     }
@@ -77,16 +75,9 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
 impl EngineProcess {
     /// Starts the engine and completes the handshake: `usi` … `usiok`, every option, `isready` …
     /// `readyok`.
-    pub fn start(
-        config: &EngineConfig,
-        timeouts: Timeouts,
-        log: LogSink,
-    ) -> Result<EngineProcess, EngineError> {
+    pub fn start(config: &EngineConfig, timeouts: Timeouts, log: LogSink) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&config.command);
-        cmd.args(&config.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(d) = &config.dir {
             cmd.current_dir(d);
         }
@@ -95,11 +86,8 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| EngineError::Spawn(config.command.display().to_string(), e))?;
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        let mut child = cmd.spawn().map_err(|e| EngineError::Spawn(config.command.display().to_string(), e))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
             return Err(EngineError::Exited);
@@ -118,21 +106,12 @@ impl EngineProcess {
                 }
             }
         });
-        let mut p = EngineProcess {
-            config: config.clone(),
-            child,
-            stdin,
-            lines: rx,
-            log,
-            context: config.name.clone(),
-        };
+        let mut p =
+            EngineProcess { config: config.clone(), child, stdin, lines: rx, log, context: config.name.clone() };
         p.send(&UsiCommand::Usi)?;
         p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
         for (k, v) in &config.options {
-            p.send(&UsiCommand::SetOption {
-                name: k.clone(),
-                value: Some(v.clone()),
-            })?;
+            p.send(&UsiCommand::SetOption { name: k.clone(), value: Some(v.clone()) })?;
         }
         p.ready(timeouts.readyok)?;
         Ok(p)
@@ -148,9 +127,7 @@ impl EngineProcess {
     pub fn send(&mut self, cmd: &UsiCommand) -> Result<(), EngineError> {
         let text = cmd.to_string();
         self.log('>', &text);
-        writeln!(self.stdin, "{text}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(EngineError::Io)
+        writeln!(self.stdin, "{text}").and_then(|_| self.stdin.flush()).map_err(EngineError::Io)
     }
 
     /// The next message, or an error at `deadline` or when the engine's output ends.
@@ -162,9 +139,7 @@ impl EngineProcess {
                 Ok(line.parse().unwrap_or_else(|e| match e {}))
             }
             Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(EngineError::Timeout("answer", left.as_millis() as u64))
-            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout("answer", left.as_millis() as u64)),
         }
     }
 

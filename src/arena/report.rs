@@ -35,11 +35,7 @@ pub struct Tally {
 impl Tally {
     /// A tally of `a` against `b`.
     pub fn new(a: &str, b: &str) -> Tally {
-        Tally {
-            a: a.to_string(),
-            b: b.to_string(),
-            ..Tally::default()
-        }
+        Tally { a: a.to_string(), b: b.to_string(), ..Tally::default() }
     }
 
     /// Counts a finished game.
@@ -55,14 +51,7 @@ impl Tally {
             Winner::White if !a_is_black => 1.0,
             _ => 0.0,
         };
-        for w in [
-            &mut self.total,
-            if a_is_black {
-                &mut self.as_black
-            } else {
-                &mut self.as_white
-            },
-        ] {
+        for w in [&mut self.total, if a_is_black { &mut self.as_black } else { &mut self.as_white }] {
             match score {
                 1.0 => w.wins += 1,
                 0.0 => w.losses += 1,
@@ -100,13 +89,7 @@ impl Tally {
     pub fn block(&self, sprt: Option<&Sprt>) -> String {
         let mut s = String::new();
         let w = &self.total;
-        let _ = writeln!(
-            s,
-            "Results of {} vs {} ({} games):",
-            self.a,
-            self.b,
-            w.games()
-        );
+        let _ = writeln!(s, "Results of {} vs {} ({} games):", self.a, self.b, w.games());
         let _ = writeln!(
             s,
             "  {}: {} - {} - {} [{:.3}]  as Black {}-{}-{}, as White {}-{}-{}",
@@ -134,38 +117,14 @@ impl Tally {
             100.0 * w.los(),
             100.0 * w.draw_ratio()
         );
-        let _ = writeln!(
-            s,
-            "  Pentanomial [0, 1/2, 1, 3/2, 2]: {:?} ({} pairs)",
-            self.penta.0,
-            self.penta.pairs()
-        );
-        let reasons: Vec<String> = self
-            .reasons
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect();
-        let _ = writeln!(
-            s,
-            "  End reasons: {}",
-            if reasons.is_empty() {
-                "none".to_string()
-            } else {
-                reasons.join(", ")
-            }
-        );
-        let overruns: Vec<String> = self
-            .max_overrun
-            .iter()
-            .filter(|(_, v)| **v > 0)
-            .map(|(k, v)| format!("{k} {v} ms"))
-            .collect();
+        let _ = writeln!(s, "  Pentanomial [0, 1/2, 1, 3/2, 2]: {:?} ({} pairs)", self.penta.0, self.penta.pairs());
+        let reasons: Vec<String> = self.reasons.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let _ =
+            writeln!(s, "  End reasons: {}", if reasons.is_empty() { "none".to_string() } else { reasons.join(", ") });
+        let overruns: Vec<String> =
+            self.max_overrun.iter().filter(|(_, v)| **v > 0).map(|(k, v)| format!("{k} {v} ms")).collect();
         if !overruns.is_empty() {
-            let _ = writeln!(
-                s,
-                "  Largest overrun within the time margin: {}",
-                overruns.join(", ")
-            );
+            let _ = writeln!(s, "  Largest overrun within the time margin: {}", overruns.join(", "));
         }
         if self.unfinished > 0 {
             let _ = writeln!(s, "  Unfinished: {}", self.unfinished);
@@ -173,11 +132,7 @@ impl Tally {
         if let Some(t) = sprt {
             let (llr, d) = t.decide(&self.penta);
             let (lo, hi) = t.bounds();
-            let _ = writeln!(
-                s,
-                "  SPRT [{}, {}]: LLR {llr:.2} ({lo:.2}, {hi:.2}) {d:?}",
-                t.elo0, t.elo1
-            );
+            let _ = writeln!(s, "  SPRT [{}, {}]: LLR {llr:.2} ({lo:.2}, {hi:.2}) {d:?}", t.elo0, t.elo1);
         }
         s
     }

@@ -34,13 +34,10 @@ struct Done {
 
 fn parse_score_rule(s: &Option<String>, what: &str) -> Result<Option<(i32, u32)>, String> {
     let Some(s) = s else { return Ok(None) };
-    let (a, b) = s
-        .split_once(':')
-        .ok_or_else(|| format!("--{what} wants CP:PLIES, got {s:?}"))?;
+    let (a, b) = s.split_once(':').ok_or_else(|| format!("--{what} wants CP:PLIES, got {s:?}"))?;
     Ok(Some((
         a.parse().map_err(|_| format!("--{what}: bad CP {a:?}"))?,
-        b.parse()
-            .map_err(|_| format!("--{what}: bad PLIES {b:?}"))?,
+        b.parse().map_err(|_| format!("--{what}: bad PLIES {b:?}"))?,
     )))
 }
 
@@ -56,8 +53,7 @@ fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, String> {
 }
 
 fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
-    let load =
-        |w: &Vec<String>| EngineConfig::from_spec(w, &args.engines_dir).map_err(|e| e.to_string());
+    let load = |w: &Vec<String>| EngineConfig::from_spec(w, &args.engines_dir).map_err(|e| e.to_string());
     let mut list: Vec<EngineConfig> = args.engines.iter().map(load).collect::<Result<_, _>>()?;
     match list.len() {
         0 => {
@@ -87,9 +83,8 @@ fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
 
 /// Today's date as `YYYY/MM/DD` (UTC), for record headers.
 fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let days =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
     // Howard Hinnant's civil-from-days.
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -103,28 +98,16 @@ fn today() -> String {
     format!("{y:04}/{m:02}/{d:02}")
 }
 
-fn schedule(
-    args: &MatchArgs,
-    confs: &[EngineConfig; 2],
-    done: &[usize],
-) -> Result<Vec<Job>, String> {
+fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> Result<Vec<Job>, String> {
     let mut openings: Vec<Opening> = match (&args.handicap, &args.openings) {
-        (Some(h), _) => vec![Opening {
-            start: Start::Handicap(*h),
-            moves: Vec::new(),
-            name: h.english().to_string(),
-        }],
+        (Some(h), _) => vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }],
         (None, Some(path)) => openings::load(path, args.opening_plies)?,
         (None, None) => {
             let default = Path::new("book/openings.txt");
             if default.exists() {
                 openings::load(default, args.opening_plies)?
             } else {
-                vec![Opening {
-                    start: Start::default(),
-                    moves: Vec::new(),
-                    name: "startpos".into(),
-                }]
+                vec![Opening { start: Start::default(), moves: Vec::new(), name: "startpos".into() }]
             }
         }
     };
@@ -142,11 +125,7 @@ fn schedule(
         }
         let o = &openings[pair % openings.len()];
         let first_is_black = number % 2 == 1;
-        let (black, white) = if first_is_black {
-            (&confs[0], &confs[1])
-        } else {
-            (&confs[1], &confs[0])
-        };
+        let (black, white) = if first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
         jobs.push(Job {
             spec: GameSpec {
                 number,
@@ -161,21 +140,9 @@ fn schedule(
     Ok(jobs)
 }
 
-fn start_engine(
-    conf: &EngineConfig,
-    args: &MatchArgs,
-    log: &LogSink,
-) -> Result<EngineProcess, String> {
+fn start_engine(conf: &EngineConfig, args: &MatchArgs, log: &LogSink) -> Result<EngineProcess, String> {
     let t = Duration::from_secs(args.usi_timeout);
-    EngineProcess::start(
-        conf,
-        Timeouts {
-            usiok: t,
-            readyok: t,
-        },
-        log.clone(),
-    )
-    .map_err(|e| e.to_string())
+    EngineProcess::start(conf, Timeouts { usiok: t, readyok: t }, log.clone()).map_err(|e| e.to_string())
 }
 
 /// A game lost before it began because an engine would not start.
@@ -186,12 +153,7 @@ fn forfeit(job: &Job, loser: Color, why: String) -> game::GameOutcome {
     record.result = Some(result);
     let mut faulty = [false; 2];
     faulty[loser.index()] = true;
-    game::GameOutcome {
-        record,
-        result,
-        faulty,
-        overrun_ms: [0; 2],
-    }
+    game::GameOutcome { record, result, faulty, overrun_ms: [0; 2] }
 }
 
 fn worker(
@@ -216,10 +178,7 @@ fn worker(
             if procs[e].is_none() {
                 match start_engine(&confs[e], &args, &log) {
                     Ok(p) => procs[e] = Some(p),
-                    Err(why) => {
-                        failure =
-                            Some((c, format!("{c} ({}) failed to start: {why}", confs[e].name)))
-                    }
+                    Err(why) => failure = Some((c, format!("{c} ({}) failed to start: {why}", confs[e].name))),
                 }
             }
         }
@@ -274,10 +233,7 @@ fn outputs(args: &MatchArgs) -> Result<Vec<(PathBuf, RecordWriter<std::fs::File>
     args.out
         .iter()
         .map(|p| {
-            let format = args
-                .format
-                .or_else(|| p.to_str().and_then(Format::from_path))
-                .unwrap_or(Format::Psn);
+            let format = args.format.or_else(|| p.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn);
             let file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -298,11 +254,7 @@ fn merge(args: &MatchArgs) -> Result<(), String> {
         return Err("no games in the state files".into());
     };
     let a = first.black.clone();
-    let b = if first.white == a {
-        first.black.clone()
-    } else {
-        first.white.clone()
-    };
+    let b = if first.white == a { first.black.clone() } else { first.white.clone() };
     let mut tally = Tally::new(&a, &b);
     lines.sort_by_key(|g| g.number);
     for g in &lines {
@@ -331,30 +283,22 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         stall: Duration::from_secs(args.stall_timeout),
         ready_timeout: Duration::from_secs(args.usi_timeout),
     };
-    let first_out = args
-        .out
-        .first()
-        .cloned()
-        .unwrap_or_else(|| PathBuf::from("games.psn"));
+    let first_out = args.out.first().cloned().unwrap_or_else(|| PathBuf::from("games.psn"));
     let state_path = state::path_for(&first_out);
-    let previous = if args.resume {
-        state::load(&state_path)?
-    } else {
-        state::State::default()
-    };
+    let previous = if args.resume { state::load(&state_path)? } else { state::State::default() };
     if !args.resume && state_path.exists() {
-        return Err(format!(
-            "{} exists: add --resume to continue that match, or remove it",
-            state_path.display()
-        ));
+        // A new match: keep the earlier match's state beside it (records are appended, never lost).
+        let kept = (1..)
+            .map(|i| PathBuf::from(format!("{}.{i}", state_path.display())))
+            .find(|p| !p.exists())
+            .unwrap_or_default();
+        std::fs::rename(&state_path, &kept).map_err(|e| format!("{}: {e}", state_path.display()))?;
+        eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
     }
     let done_numbers: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
     let jobs = schedule(&args, &confs, &done_numbers)?;
     let mut writers = outputs(&args)?;
-    let first_format = writers
-        .first()
-        .map(|(_, w)| w.format())
-        .unwrap_or(Format::Psn);
+    let first_format = writers.first().map(|(_, w)| w.format()).unwrap_or(Format::Psn);
     let mut state_file = StateWriter::open(&state_path, &first_out, first_format)?;
     let log = spawn_logger(&args.log)?;
     let threads_per_engine = confs
@@ -369,10 +313,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .max()
         .unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let concurrency = args
-        .concurrency
-        .unwrap_or((cores / threads_per_engine).max(1))
-        .max(1);
+    let concurrency = args.concurrency.unwrap_or((cores / threads_per_engine).max(1)).max(1);
     let stop = Arc::new(AtomicUsize::new(0));
     let s = Arc::clone(&stop);
     let _ = ctrlc::set_handler(move || {
@@ -396,14 +337,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let args = Arc::new(args);
     let mut handles = Vec::new();
     for i in 0..concurrency.min(total_jobs.max(1)) {
-        let (rx, tx, c, a, l, st) = (
-            job_rx.clone(),
-            done_tx.clone(),
-            confs.clone(),
-            Arc::clone(&args),
-            log.clone(),
-            Arc::clone(&stop),
-        );
+        let (rx, tx, c, a, l, st) =
+            (job_rx.clone(), done_tx.clone(), confs.clone(), Arc::clone(&args), log.clone(), Arc::clone(&stop));
         let h = std::thread::Builder::new()
             .name(format!("match-{i}"))
             .spawn(move || worker(rx, tx, c, a, rules, l, st))
@@ -422,11 +357,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let date = today();
     let mut finished = 0usize;
     for d in done_rx.iter() {
-        let (black, white) = if d.job.first_is_black {
-            (&confs[0], &confs[1])
-        } else {
-            (&confs[1], &confs[0])
-        };
+        let (black, white) = if d.job.first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
         let mut rec = d.outcome.record;
         let mut tags = vec![
             ("Event".to_string(), "hisha match".to_string()),
@@ -470,12 +401,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 let e = tally.total.elo();
                 pb.set_message(format!(
                     "{} {}-{}-{}  Elo {:+.0} +/- {:.0}",
-                    tally.a,
-                    tally.total.wins,
-                    tally.total.losses,
-                    tally.total.draws,
-                    e.elo,
-                    e.error
+                    tally.a, tally.total.wins, tally.total.losses, tally.total.draws, e.elo, e.error
                 ));
                 pb.inc(1);
             }
@@ -513,8 +439,5 @@ fn finished_line(g: &GameLine) -> String {
         Winner::Draw => "1/2-1/2",
         Winner::Unfinished => "*",
     };
-    format!(
-        "Finished game {} ({} vs {}): {score} {{{}}}",
-        g.number, g.black, g.white, g.result
-    )
+    format!("Finished game {} ({} vs {}): {score} {{{}}}", g.number, g.black, g.white, g.result)
 }

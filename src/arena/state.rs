@@ -112,12 +112,8 @@ impl StateWriter {
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if fresh {
-            writeln!(
-                file,
-                "# hisha match state v1\tout={}\tformat={format}",
-                out.display()
-            )
-            .map_err(|e| e.to_string())?;
+            writeln!(file, "# hisha match state v1\tout={}\tformat={format}", out.display())
+                .map_err(|e| e.to_string())?;
         }
         Ok(StateWriter { file })
     }

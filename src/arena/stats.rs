@@ -10,8 +10,7 @@ const Z95: f64 = 1.959_963_984_540_054;
 pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let y = 1.0
-        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
-            + 0.254_829_592)
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592)
             * t
             * (-x * x).exp();
     if x >= 0.0 { y } else { -y }
@@ -62,21 +61,13 @@ impl Wdl {
     /// Score fraction.
     pub fn score(&self) -> f64 {
         let n = self.games();
-        if n == 0 {
-            0.5
-        } else {
-            (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
-        }
+        if n == 0 { 0.5 } else { (self.wins as f64 + 0.5 * self.draws as f64) / n as f64 }
     }
 
     /// Draw ratio.
     pub fn draw_ratio(&self) -> f64 {
         let n = self.games();
-        if n == 0 {
-            0.0
-        } else {
-            self.draws as f64 / n as f64
-        }
+        if n == 0 { 0.0 } else { self.draws as f64 / n as f64 }
     }
 
     /// Elo and its 95 % error from the per-game (trinomial) variance.
@@ -84,10 +75,7 @@ impl Wdl {
         let n = self.games() as f64;
         let s = self.score();
         if n == 0.0 {
-            return EloEstimate {
-                elo: 0.0,
-                error: 0.0,
-            };
+            return EloEstimate { elo: 0.0, error: 0.0 };
         }
         let var = (self.wins as f64 * (1.0 - s).powi(2)
             + self.draws as f64 * (0.5 - s).powi(2)
@@ -109,10 +97,7 @@ impl Wdl {
 fn interval(s: f64, stderr: f64) -> EloEstimate {
     let lo = elo(s - Z95 * stderr);
     let hi = elo(s + Z95 * stderr);
-    EloEstimate {
-        elo: elo(s),
-        error: (hi - lo) / 2.0,
-    }
+    EloEstimate { elo: elo(s), error: (hi - lo) / 2.0 }
 }
 
 /// Pentanomial counts of colour-swapped pairs by the first engine's pair score: 0, ½, 1, 1½, 2.
@@ -137,20 +122,8 @@ impl Pentanomial {
         if n == 0.0 {
             return None;
         }
-        let mean = self
-            .0
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| c as f64 * i as f64 / 4.0)
-            .sum::<f64>()
-            / n;
-        let var = self
-            .0
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2))
-            .sum::<f64>()
-            / n;
+        let mean = self.0.iter().enumerate().map(|(i, &c)| c as f64 * i as f64 / 4.0).sum::<f64>() / n;
+        let var = self.0.iter().enumerate().map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / n;
         Some((mean, var))
     }
 
@@ -158,10 +131,7 @@ impl Pentanomial {
     pub fn elo(&self) -> EloEstimate {
         match self.moments() {
             Some((mean, var)) => interval(mean, (var / self.pairs() as f64).sqrt()),
-            None => EloEstimate {
-                elo: 0.0,
-                error: 0.0,
-            },
+            None => EloEstimate { elo: 0.0, error: 0.0 },
         }
     }
 
@@ -205,10 +175,7 @@ pub enum SprtDecision {
 impl Sprt {
     /// The (lower, upper) LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
-        (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
-        )
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
     /// The decision for `p`.
@@ -230,16 +197,9 @@ impl std::str::FromStr for Sprt {
     type Err = String;
     /// `elo0=0 elo1=5 alpha=0.05 beta=0.05` (space or comma separated; defaults as shown).
     fn from_str(s: &str) -> Result<Sprt, String> {
-        let mut t = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let mut t = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
         for part in s.split([' ', ',']).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("bad SPRT parameter {part:?}"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| format!("bad SPRT parameter {part:?}"))?;
             let v: f64 = v.parse().map_err(|_| format!("bad SPRT value {part:?}"))?;
             match k {
                 "elo0" => t.elo0 = v,
@@ -269,22 +229,14 @@ mod tests {
         // 60 wins, 20 draws, 20 losses: s = 0.7, Elo = -400·log10(1/0.7 - 1) = 147.19.
         // Per-game variance = (60·0.3² + 20·0.2² + 20·0.7²)/100 = 0.16, stderr = 0.04,
         // interval s ± 1.96·0.04 = [0.6216, 0.7784] → Elo [86.23, 218.36], half-width 66.06.
-        let w = Wdl {
-            wins: 60,
-            draws: 20,
-            losses: 20,
-        };
+        let w = Wdl { wins: 60, draws: 20, losses: 20 };
         let e = w.elo();
         assert!(close(e.elo, 147.19, 0.01), "{e:?}");
         assert!(close(e.error, 66.06, 0.05), "{e:?}");
         assert!(close(w.draw_ratio(), 0.2, 1e-12));
         // LOS = Φ((60 - 20)/√80) = Φ(4.472) = 0.999996.
         assert!(close(w.los(), 0.999_996, 1e-5), "{}", w.los());
-        let even = Wdl {
-            wins: 10,
-            draws: 5,
-            losses: 10,
-        };
+        let even = Wdl { wins: 10, draws: 5, losses: 10 };
         assert!(close(even.elo().elo, 0.0, 1e-9));
         assert!(close(even.los(), 0.5, 1e-9));
     }
@@ -310,11 +262,7 @@ mod tests {
         // Pair fractions 1, ¾, ½, ½, ¼: mean 0.6, variance (0.16+0.0225+0.01+0.01+0.1225)/5 = 0.065.
         // s0 = 0.5 (Elo 0), s1 = score_of_elo(5) = 0.507195; LLR = 5·(s1-s0)·(1.2-s0-s1)/(2·0.065)
         //    = 5 · 0.0071953 · 0.192805 / 0.13 = 0.053357.
-        assert!(
-            close(p.llr(0.0, 5.0), 0.053_357, 1e-5),
-            "{}",
-            p.llr(0.0, 5.0)
-        );
+        assert!(close(p.llr(0.0, 5.0), 0.053_357, 1e-5), "{}", p.llr(0.0, 5.0));
         let sprt: Sprt = "elo0=0 elo1=5 alpha=0.05 beta=0.05".parse().expect("valid");
         // Bounds ln(0.05/0.95) = -2.944439, ln(0.95/0.05) = 2.944439.
         let (lo, hi) = sprt.bounds();

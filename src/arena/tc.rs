@@ -31,9 +31,7 @@ pub enum TimeControl {
 
 /// A time control that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "bad time control {0:?}: use byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, st=MS, nodes=N or depth=N"
-)]
+#[error("bad time control {0:?}: use byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, st=MS, nodes=N or depth=N")]
 pub struct ParseTimeControlError(pub String);
 
 impl FromStr for TimeControl {
@@ -60,32 +58,16 @@ impl FromStr for TimeControl {
         if time.is_none() && inc.is_none() && byoyomi.is_none() {
             return Err(err());
         }
-        Ok(TimeControl::Clock {
-            time: time.unwrap_or(0),
-            inc: inc.unwrap_or(0),
-            byoyomi: byoyomi.unwrap_or(0),
-        })
+        Ok(TimeControl::Clock { time: time.unwrap_or(0), inc: inc.unwrap_or(0), byoyomi: byoyomi.unwrap_or(0) })
     }
 }
 
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            TimeControl::Clock {
-                time: 0,
-                inc: 0,
-                byoyomi,
-            } => write!(f, "byoyomi={byoyomi}"),
-            TimeControl::Clock {
-                time,
-                inc: 0,
-                byoyomi: 0,
-            } => write!(f, "time={time}"),
-            TimeControl::Clock {
-                time,
-                inc: 0,
-                byoyomi,
-            } => write!(f, "time={time},byoyomi={byoyomi}"),
+            TimeControl::Clock { time: 0, inc: 0, byoyomi } => write!(f, "byoyomi={byoyomi}"),
+            TimeControl::Clock { time, inc: 0, byoyomi: 0 } => write!(f, "time={time}"),
+            TimeControl::Clock { time, inc: 0, byoyomi } => write!(f, "time={time},byoyomi={byoyomi}"),
             TimeControl::Clock { time, inc, .. } => write!(f, "time={time},inc={inc}"),
             TimeControl::MoveTime(ms) => write!(f, "st={ms}"),
             TimeControl::Nodes(n) => write!(f, "nodes={n}"),
@@ -114,16 +96,9 @@ impl Clocks {
     /// Fresh clocks for Black's and White's controls.
     pub fn new(black: TimeControl, white: TimeControl) -> Clocks {
         let main = |tc: TimeControl| {
-            if let TimeControl::Clock { time, .. } = tc {
-                time
-            } else {
-                0
-            }
+            if let TimeControl::Clock { time, .. } = tc { time } else { 0 }
         };
-        Clocks {
-            tc: [black, white],
-            remaining: [main(black), main(white)],
-        }
+        Clocks { tc: [black, white], remaining: [main(black), main(white)] }
     }
 
     /// The control of `c`.
@@ -140,11 +115,7 @@ impl Clocks {
                 g.wtime = Some(self.remaining[1]);
                 if inc > 0 {
                     let inc_of = |c: usize| {
-                        if let TimeControl::Clock { inc, .. } = self.tc[c] {
-                            inc
-                        } else {
-                            0
-                        }
+                        if let TimeControl::Clock { inc, .. } = self.tc[c] { inc } else { 0 }
                     };
                     g.binc = Some(inc_of(0));
                     g.winc = Some(inc_of(1));
@@ -166,9 +137,7 @@ impl Clocks {
     /// How long `c` may think on this move before losing on time (`None`: untimed).
     pub fn allowance(&self, c: Color) -> Option<u64> {
         match self.tc[c.index()] {
-            TimeControl::Clock { inc, byoyomi, .. } => {
-                Some(self.remaining[c.index()] + inc + byoyomi)
-            }
+            TimeControl::Clock { inc, byoyomi, .. } => Some(self.remaining[c.index()] + inc + byoyomi),
             TimeControl::MoveTime(ms) => Some(ms),
             TimeControl::Nodes(_) | TimeControl::Depth(_) => None,
         }
@@ -182,14 +151,10 @@ impl Clocks {
             *r = (*r + inc).saturating_sub(elapsed_ms);
         }
         match allowance {
-            Some(a) if elapsed_ms > a => Verdict {
-                overrun_ms: elapsed_ms - a,
-                lost_on_time: elapsed_ms > a + margin_ms,
-            },
-            _ => Verdict {
-                overrun_ms: 0,
-                lost_on_time: false,
-            },
+            Some(a) if elapsed_ms > a => {
+                Verdict { overrun_ms: elapsed_ms - a, lost_on_time: elapsed_ms > a + margin_ms }
+            }
+            _ => Verdict { overrun_ms: 0, lost_on_time: false },
         }
     }
 }
@@ -209,10 +174,7 @@ mod tests {
             "nodes=10000",
             "depth=6",
         ] {
-            assert_eq!(
-                s.parse::<TimeControl>().map(|t| t.to_string()),
-                Ok(s.to_string())
-            );
+            assert_eq!(s.parse::<TimeControl>().map(|t| t.to_string()), Ok(s.to_string()));
         }
         for bad in ["", "byoyomi", "time=1,inc=2,byoyomi=3", "fast", "nodes=x"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
@@ -223,44 +185,20 @@ mod tests {
     fn byoyomi_clock_and_time_loss() {
         let tc: TimeControl = "time=1000,byoyomi=500".parse().expect("valid");
         let mut c = Clocks::new(tc, tc);
-        assert_eq!(
-            c.go(Color::Black).to_string(),
-            "go btime 1000 wtime 1000 byoyomi 500"
-        );
+        assert_eq!(c.go(Color::Black).to_string(), "go btime 1000 wtime 1000 byoyomi 500");
         assert_eq!(c.allowance(Color::Black), Some(1500));
-        assert_eq!(
-            c.charge(Color::Black, 1200, 100),
-            Verdict {
-                overrun_ms: 0,
-                lost_on_time: false
-            }
-        );
+        assert_eq!(c.charge(Color::Black, 1200, 100), Verdict { overrun_ms: 0, lost_on_time: false });
         // Main time is gone; byoyomi does not carry over.
         assert_eq!(c.allowance(Color::Black), Some(500));
-        assert_eq!(
-            c.charge(Color::Black, 560, 100),
-            Verdict {
-                overrun_ms: 60,
-                lost_on_time: false
-            }
-        );
-        assert_eq!(
-            c.charge(Color::Black, 700, 100),
-            Verdict {
-                overrun_ms: 200,
-                lost_on_time: true
-            }
-        );
+        assert_eq!(c.charge(Color::Black, 560, 100), Verdict { overrun_ms: 60, lost_on_time: false });
+        assert_eq!(c.charge(Color::Black, 700, 100), Verdict { overrun_ms: 200, lost_on_time: true });
     }
 
     #[test]
     fn fischer_credits_the_increment() {
         let tc: TimeControl = "time=1000,inc=300".parse().expect("valid");
         let mut c = Clocks::new(tc, tc);
-        assert_eq!(
-            c.go(Color::White).to_string(),
-            "go btime 1000 wtime 1000 binc 300 winc 300"
-        );
+        assert_eq!(c.go(Color::White).to_string(), "go btime 1000 wtime 1000 binc 300 winc 300");
         c.charge(Color::White, 200, 0);
         assert_eq!(c.allowance(Color::White), Some(1100 + 300));
     }
@@ -268,10 +206,7 @@ mod tests {
     #[test]
     fn fixed_time_is_sent_as_byoyomi() {
         let c = Clocks::new(TimeControl::MoveTime(250), TimeControl::Nodes(1000));
-        assert_eq!(
-            c.go(Color::Black).to_string(),
-            "go btime 0 wtime 0 byoyomi 250"
-        );
+        assert_eq!(c.go(Color::Black).to_string(), "go btime 0 wtime 0 byoyomi 250");
         assert_eq!(c.go(Color::White).to_string(), "go nodes 1000");
         assert_eq!(c.allowance(Color::White), None);
     }

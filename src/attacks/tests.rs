@@ -36,16 +36,8 @@ fn sliders_match_ray_walking() {
         for sq in Square::all() {
             assert_eq!(bishop(sq, occ), walk(sq, occ, &DIAG), "bishop {sq} {occ:?}");
             assert_eq!(rook(sq, occ), walk(sq, occ, &ORTHO), "rook {sq} {occ:?}");
-            assert_eq!(
-                lance(Color::Black, sq, occ),
-                walk(sq, occ, &[(0, -1)]),
-                "black lance {sq}"
-            );
-            assert_eq!(
-                lance(Color::White, sq, occ),
-                walk(sq, occ, &[(0, 1)]),
-                "white lance {sq}"
-            );
+            assert_eq!(lance(Color::Black, sq, occ), walk(sq, occ, &[(0, -1)]), "black lance {sq}");
+            assert_eq!(lance(Color::White, sq, occ), walk(sq, occ, &[(0, 1)]), "white lance {sq}");
         }
     }
 }

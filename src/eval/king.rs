@@ -18,11 +18,8 @@ impl AttackMaps {
     /// The maps of `pos`.
     pub fn new(pos: &Position) -> AttackMaps {
         let occ = pos.occupied();
-        let mut m = AttackMaps {
-            once: [Bitboard::EMPTY; 2],
-            twice: [Bitboard::EMPTY; 2],
-            by_pieces: [Bitboard::EMPTY; 2],
-        };
+        let mut m =
+            AttackMaps { once: [Bitboard::EMPTY; 2], twice: [Bitboard::EMPTY; 2], by_pieces: [Bitboard::EMPTY; 2] };
         for c in Color::ALL {
             let i = c.index();
             for sq in pos.pieces_of(c) {
@@ -48,8 +45,7 @@ impl AttackMaps {
         let around = attacks::king(ksq);
         let zone = around.with(ksq);
         // The ring the enemy attacks from: the zone plus one more rank in front of the king.
-        let front =
-            attacks::gold(c, ksq) | around.fold(Bitboard::EMPTY, |b, s| b | attacks::pawn(c, s));
+        let front = attacks::gold(c, ksq) | around.fold(Bitboard::EMPTY, |b, s| b | attacks::pawn(c, s));
         let attacked = (zone & self.once[them]).count() as Value;
         let weak = (zone & self.once[them] & !self.by_pieces[us]).count() as Value;
         let double = (zone & self.twice[them]).count() as Value;
@@ -99,11 +95,7 @@ impl AttackMaps {
     pub fn threats(&self, pos: &Position, us: Color) -> Value {
         let hanging = |c: Color| -> Value {
             let loose = pos.pieces_of(c) & self.once[(!c).index()] & !self.once[c.index()];
-            loose
-                .filter_map(|sq| pos.piece_on(sq))
-                .map(|p| piece_value(p.kind()))
-                .max()
-                .unwrap_or(0)
+            loose.filter_map(|sq| pos.piece_on(sq)).map(|p| piece_value(p.kind())).max().unwrap_or(0)
         };
         hanging(!us) / 8 - hanging(us) / 4
     }

@@ -95,11 +95,9 @@ fn king_relative(kind: PieceKind, to_enemy: i32, to_own: i32) -> Value {
     const ATTACK_SMALL: [Value; 9] = [0, 25, 20, 12, 5, 0, 0, 0, 0];
     let (e, o) = (to_enemy as usize, to_own as usize);
     match kind {
-        PieceKind::Gold
-        | PieceKind::ProPawn
-        | PieceKind::ProLance
-        | PieceKind::ProKnight
-        | PieceKind::ProSilver => ATTACK_GOLD[e].max(DEFEND_GOLD[o]),
+        PieceKind::Gold | PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver => {
+            ATTACK_GOLD[e].max(DEFEND_GOLD[o])
+        }
         PieceKind::Silver => ATTACK_SILVER[e].max(DEFEND_SILVER[o]),
         PieceKind::Horse => ATTACK_BIG[e] + DEFEND_SILVER[o] / 2,
         PieceKind::Dragon => ATTACK_BIG[e],
@@ -230,11 +228,7 @@ mod tests {
     fn material_up_is_better() {
         // A rook handicap: Black (to move second) is a rook up.
         let mut p = Position::handicap(Handicap::Rook);
-        assert!(
-            evaluate(&p) < -500,
-            "White to move is a rook down: {}",
-            evaluate(&p)
-        );
+        assert!(evaluate(&p) < -500, "White to move is a rook down: {}", evaluate(&p));
         p.do_null_move();
         assert!(evaluate(&p) > 500);
     }

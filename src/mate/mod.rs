@@ -196,15 +196,7 @@ impl MateSolver {
     }
 
     /// Multiple iterative deepening: searches `pos` until its numbers reach the thresholds.
-    fn mid(
-        &mut self,
-        pos: &mut Position,
-        or_node: bool,
-        th_pn: u32,
-        th_dn: u32,
-        ply: u32,
-        stop: &AtomicBool,
-    ) {
+    fn mid(&mut self, pos: &mut Position, or_node: bool, th_pn: u32, th_dn: u32, ply: u32, stop: &AtomicBool) {
         self.nodes += 1;
         let key = pos.key();
         if self.out_of_budget(stop) {
@@ -253,46 +245,25 @@ impl MateSolver {
                 }
             }
             // This node's numbers.
-            let (pn, dn) = if or_node {
-                (best_pn, sum)
-            } else {
-                (sum, best_pn)
-            };
+            let (pn, dn) = if or_node { (best_pn, sum) } else { (sum, best_pn) };
             let node_dist = if or_node {
-                if pn == 0 {
-                    proven_dist.saturating_add(1)
-                } else {
-                    0
-                }
+                if pn == 0 { proven_dist.saturating_add(1) } else { 0 }
             } else if pn == 0 {
                 dist.saturating_add(1)
             } else {
                 0
             };
             let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
-            self.table.put(
-                key,
-                pn,
-                dn,
-                node_dist,
-                left.min(u16::MAX as u32 - 1) as u16,
-                work,
-            );
+            self.table.put(key, pn, dn, node_dist, left.min(u16::MAX as u32 - 1) as u16, work);
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.aborted {
                 break;
             }
             // Thresholds for the most promising child (1+ε trick on the sibling's value).
             // `best_dn` is the best child's other number (dn under OR, pn under AND).
             let (c_pn, c_dn) = if or_node {
-                (
-                    th_pn.min(one_plus_epsilon(second)),
-                    (th_dn - dn).saturating_add(best_dn).min(INF - 1),
-                )
+                (th_pn.min(one_plus_epsilon(second)), (th_dn - dn).saturating_add(best_dn).min(INF - 1))
             } else {
-                (
-                    (th_pn - pn).saturating_add(best_dn).min(INF - 1),
-                    th_dn.min(one_plus_epsilon(second)),
-                )
+                ((th_pn - pn).saturating_add(best_dn).min(INF - 1), th_dn.min(one_plus_epsilon(second)))
             };
             let m = moves[best];
             pos.do_move(m);
@@ -333,11 +304,7 @@ impl MateSolver {
                 // Attacker: shortest. Defender: longest, and among equals a move rather than an
                 // interposing drop (a drop that does not prolong the mate is useless).
                 let d = d as i32;
-                let score = if or_node {
-                    -d
-                } else {
-                    2 * d + (!m.is_drop()) as i32
-                };
+                let score = if or_node { -d } else { 2 * d + (!m.is_drop()) as i32 };
                 if best.is_none_or(|(_, s)| score > s) {
                     best = Some((m, score));
                 }

@@ -31,9 +31,7 @@ impl Table {
     pub fn new(mib: usize) -> Table {
         let n = (mib.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).max(2);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        Table {
-            slots: vec![Entry::default(); n],
-        }
+        Table { slots: vec![Entry::default(); n] }
     }
 
     /// Forgets everything.
@@ -48,10 +46,7 @@ impl Table {
     /// The entry for `key`, if stored.
     pub fn get(&self, key: u64) -> Option<Entry> {
         let i = self.index(key);
-        self.slots[i..i + 2]
-            .iter()
-            .find(|e| e.key == key && (e.pn | e.dn) != 0)
-            .copied()
+        self.slots[i..i + 2].iter().find(|e| e.key == key && (e.pn | e.dn) != 0).copied()
     }
 
     /// Stores `pn`, `dn` (and `dist` when proven) for `key`.
@@ -63,26 +58,11 @@ impl Table {
             None => {
                 // Keep proofs and disproofs and heavily searched entries.
                 let value = |e: &Entry| {
-                    if e.pn == 0 || e.dn == 0 {
-                        u64::MAX
-                    } else {
-                        e.work as u64
-                    }
+                    if e.pn == 0 || e.dn == 0 { u64::MAX } else { e.work as u64 }
                 };
-                if value(&pair[0]) <= value(&pair[1]) {
-                    0
-                } else {
-                    1
-                }
+                if value(&pair[0]) <= value(&pair[1]) { 0 } else { 1 }
             }
         };
-        pair[slot] = Entry {
-            key,
-            pn,
-            dn,
-            dist,
-            left,
-            work,
-        };
+        pair[slot] = Entry { key, pn, dn, dist, left, work };
     }
 }

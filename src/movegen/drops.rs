@@ -33,12 +33,7 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboa
     if hand.has(PieceKind::Knight) {
         sink.drops(PieceKind::Knight, target - Bitboard::far_ranks(us, 2));
     }
-    for kind in [
-        PieceKind::Silver,
-        PieceKind::Gold,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-    ] {
+    for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
         if hand.has(kind) {
             sink.drops(kind, target);
         }

@@ -39,8 +39,7 @@ impl Position {
                     return Err(IllegalMoveKind::DeadPiece);
                 }
                 if kind == PieceKind::Pawn
-                    && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file().index()))
-                        .is_nonempty()
+                    && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file().index())).is_nonempty()
                 {
                     return Err(IllegalMoveKind::Nifu);
                 }
@@ -52,8 +51,7 @@ impl Position {
                 }
                 if kind == PieceKind::Pawn {
                     if let Some(eksq) = self.king_square(!us) {
-                        if attacks::pawn(us, to).has(eksq) && is_pawn_drop_mate(self, us, to, eksq)
-                        {
+                        if attacks::pawn(us, to).has(eksq) && is_pawn_drop_mate(self, us, to, eksq) {
                             return Err(IllegalMoveKind::Uchifuzume);
                         }
                     }
@@ -118,8 +116,7 @@ impl Position {
     pub fn parse_usi_move(&self, text: &str) -> Result<Move, MoveError> {
         let usi: UsiMove = text.parse()?;
         let m = usi.to_move();
-        self.check_move(m)
-            .map_err(|kind| MoveError::Illegal { mv: usi, kind })?;
+        self.check_move(m).map_err(|kind| MoveError::Illegal { mv: usi, kind })?;
         Ok(m)
     }
 

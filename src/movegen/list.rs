@@ -14,20 +14,13 @@ pub struct MoveList {
     len: usize,
 }
 
-const FILLER: Move = Move::normal(
-    Square::from_index_unchecked(0),
-    Square::from_index_unchecked(1),
-    false,
-);
+const FILLER: Move = Move::normal(Square::from_index_unchecked(0), Square::from_index_unchecked(1), false);
 
 impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [FILLER; MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [FILLER; MAX_MOVES], len: 0 }
     }
 
     /// Appends a move. A full list drops further moves (debug builds assert it never fills up).
@@ -82,9 +75,7 @@ impl DerefMut for MoveList {
 
 impl std::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.iter().map(|m| m.to_string()))
-            .finish()
+        f.debug_list().entries(self.iter().map(|m| m.to_string())).finish()
     }
 }
 

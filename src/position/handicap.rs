@@ -60,14 +60,7 @@ struct Entry {
 
 macro_rules! sfen {
     ($top:literal, $second:literal, $side:literal) => {
-        concat!(
-            $top,
-            "/",
-            $second,
-            "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL ",
-            $side,
-            " - 1"
-        )
+        concat!($top, "/", $second, "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL ", $side, " - 1")
     };
 }
 
@@ -118,13 +111,7 @@ static TABLE: [Entry; 16] = [
         english: "Rook and Lance",
         kif: "飛香落ち",
         sfen: sfen!("lnsgkgsn1", "7b1", "w"),
-        aliases: &[
-            "rook & lance",
-            "rook+lance",
-            "rook + lance",
-            "hiky",
-            "rook-and-lance",
-        ],
+        aliases: &["rook & lance", "rook+lance", "rook + lance", "hiky", "rook-and-lance"],
     },
     Entry {
         h: Handicap::TwoPiece,
@@ -274,12 +261,7 @@ impl Handicap {
 
     /// The handicap whose start position is `sfen` (compared on board, side and hands), if any.
     pub fn from_start_sfen(sfen: &str) -> Option<Handicap> {
-        let key = |s: &str| {
-            s.split_ascii_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let key = |s: &str| s.split_ascii_whitespace().take(3).collect::<Vec<_>>().join(" ");
         let k = key(sfen);
         Handicap::ALL.into_iter().find(|h| key(h.sfen()) == k)
     }
@@ -312,9 +294,7 @@ impl FromStr for Handicap {
                 normalise(e.id) == n
                     || normalise(e.english) == n
                     || e.kif == s.trim()
-                    || e.aliases
-                        .iter()
-                        .any(|a| normalise(a) == n || *a == s.trim())
+                    || e.aliases.iter().any(|a| normalise(a) == n || *a == s.trim())
             })
             .map(|e| e.h)
             .ok_or_else(|| ParseHandicapError(s.to_string()))
@@ -339,11 +319,7 @@ mod tests {
         for (i, h) in Handicap::ALL.iter().enumerate() {
             assert_eq!(TABLE[i].h, *h);
         }
-        assert!(
-            TABLE
-                .iter()
-                .all(|e| e.sfen.ends_with(" - 1") && e.sfen.contains(REST))
-        );
+        assert!(TABLE.iter().all(|e| e.sfen.ends_with(" - 1") && e.sfen.contains(REST)));
     }
 
     #[test]
@@ -351,11 +327,7 @@ mod tests {
         for h in Handicap::ALL {
             let p = Position::from_sfen(h.sfen()).unwrap_or_else(|e| panic!("{h:?}: {e}"));
             assert_eq!(p.to_sfen(), h.sfen());
-            let expected = if h == Handicap::Even {
-                crate::Color::Black
-            } else {
-                crate::Color::White
-            };
+            let expected = if h == Handicap::Even { crate::Color::Black } else { crate::Color::White };
             assert_eq!(p.side_to_move(), expected, "{h:?}");
             assert_eq!(Handicap::from_start_sfen(h.sfen()), Some(h));
         }

@@ -16,10 +16,7 @@ pub mod sfen;
 mod zobrist;
 
 pub use handicap::{Handicap, ParseHandicapError};
-pub use rules::{
-    DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, Repetition, ResultReason,
-    Winner,
-};
+pub use rules::{DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, Repetition, ResultReason, Winner};
 pub use setup::{Setup, SetupError};
 
 use crate::attacks;
@@ -114,10 +111,7 @@ impl Position {
         }
         for c in Color::ALL {
             for (k, n) in pos.hands[c.index()].iter() {
-                pos.st.hand_key = pos
-                    .st
-                    .hand_key
-                    .wrapping_add(zobrist::hand_key(c, k).wrapping_mul(n as u64));
+                pos.st.hand_key = pos.st.hand_key.wrapping_add(zobrist::hand_key(c, k).wrapping_mul(n as u64));
             }
         }
         if pos.side == Color::White {
@@ -125,10 +119,7 @@ impl Position {
         }
         let them = !pos.side;
         if let Some(ksq) = pos.kings[them.index()] {
-            if pos
-                .attackers_to(pos.side, ksq, pos.occupied())
-                .is_nonempty()
-            {
+            if pos.attackers_to(pos.side, ksq, pos.occupied()).is_nonempty() {
                 return Err(SetupError::OpponentInCheck(them));
             }
         }
@@ -139,12 +130,7 @@ impl Position {
 
     /// The position as an unvalidated [`Setup`] (without history).
     pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            hands: self.hands,
-            side_to_move: self.side,
-            move_number: self.move_number(),
-        }
+        Setup { board: self.board, hands: self.hands, side_to_move: self.side, move_number: self.move_number() }
     }
 
     // --- queries -------------------------------------------------------------------------------
@@ -241,12 +227,7 @@ impl Position {
     /// The moves played since the position was built, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         let n = self.history.len();
-        self.history
-            .iter()
-            .skip(1)
-            .chain(std::iter::once(&self.st))
-            .take(n)
-            .filter_map(|s| s.last_move)
+        self.history.iter().skip(1).chain(std::iter::once(&self.st)).take(n).filter_map(|s| s.last_move)
     }
 
     /// The last move played, if any.
@@ -316,20 +297,15 @@ impl Position {
         }
         // Sliders: only compute a slide when a slider stands on the empty-board line.
         let rooks = self.rook_movers() & theirs;
-        if (attacks::rook_pseudo(sq) & rooks).is_nonempty()
-            && (attacks::rook(sq, occ) & rooks).is_nonempty()
-        {
+        if (attacks::rook_pseudo(sq) & rooks).is_nonempty() && (attacks::rook(sq, occ) & rooks).is_nonempty() {
             return true;
         }
         let bishops = self.bishop_movers() & theirs;
-        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty()
-            && (attacks::bishop(sq, occ) & bishops).is_nonempty()
-        {
+        if (attacks::bishop_pseudo(sq) & bishops).is_nonempty() && (attacks::bishop(sq, occ) & bishops).is_nonempty() {
             return true;
         }
         let lances = k[PieceKind::Lance as usize] & theirs;
-        (attacks::lance_pseudo(o, sq) & lances).is_nonempty()
-            && (attacks::lance(o, sq, occ) & lances).is_nonempty()
+        (attacks::lance_pseudo(o, sq) & lances).is_nonempty() && (attacks::lance(o, sq, occ) & lances).is_nonempty()
     }
 
     /// The squares `c`'s piece on `sq` would attack with this board's occupancy.
@@ -415,9 +391,7 @@ impl Position {
                 board_key ^= zobrist::piece_key(p, to);
             }
             MoveKind::Normal { from, to, promote } => {
-                let Some(p) = self.board[from.index()] else {
-                    unreachable!("do_move: no piece on {from} for {m}")
-                };
+                let Some(p) = self.board[from.index()] else { unreachable!("do_move: no piece on {from} for {m}") };
                 if let Some(c) = self.board[to.index()] {
                     self.remove_piece(c, to);
                     board_key ^= zobrist::piece_key(c, to);
@@ -442,11 +416,7 @@ impl Position {
         self.side = !us;
         let checkers = self.compute_checkers();
         let mut continuous_checks = prev.continuous_checks;
-        continuous_checks[us.index()] = if checkers.is_nonempty() {
-            prev.continuous_checks[us.index()] + 1
-        } else {
-            0
-        };
+        continuous_checks[us.index()] = if checkers.is_nonempty() { prev.continuous_checks[us.index()] + 1 } else { 0 };
         self.st = State {
             board_key,
             hand_key,
@@ -480,15 +450,9 @@ impl Position {
                 self.hands[us.index()].add_unchecked(kind);
             }
             MoveKind::Normal { from, to, promote } => {
-                let Some(moved) = self.board[to.index()] else {
-                    unreachable!("undo_move: no piece on {to} for {m}")
-                };
+                let Some(moved) = self.board[to.index()] else { unreachable!("undo_move: no piece on {to} for {m}") };
                 self.remove_piece(moved, to);
-                let original = if promote {
-                    Piece::new(us, moved.kind().unpromoted())
-                } else {
-                    moved
-                };
+                let original = if promote { Piece::new(us, moved.kind().unpromoted()) } else { moved };
                 self.put_piece(original, from);
                 if original.kind() == PieceKind::King {
                     self.kings[us.index()] = Some(from);

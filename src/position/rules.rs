@@ -260,10 +260,7 @@ pub struct GameResult {
 impl GameResult {
     /// A win for `c`.
     pub fn win(c: Color, reason: ResultReason) -> GameResult {
-        GameResult {
-            winner: Winner::color(c),
-            reason,
-        }
+        GameResult { winner: Winner::color(c), reason }
     }
 
     /// A loss for `c`.
@@ -273,10 +270,7 @@ impl GameResult {
 
     /// A draw.
     pub fn draw(reason: ResultReason) -> GameResult {
-        GameResult {
-            winner: Winner::Draw,
-            reason,
-        }
+        GameResult { winner: Winner::Draw, reason }
     }
 }
 

@@ -28,12 +28,7 @@ pub struct Setup {
 
 impl Default for Setup {
     fn default() -> Setup {
-        Setup {
-            board: [None; 81],
-            hands: [Hand::EMPTY; 2],
-            side_to_move: Color::Black,
-            move_number: 1,
-        }
+        Setup { board: [None; 81], hands: [Hand::EMPTY; 2], side_to_move: Color::Black, move_number: 1 }
     }
 }
 
@@ -114,19 +109,12 @@ impl Setup {
                 _ => false,
             };
             if dead {
-                return Err(SetupError::DeadPiece {
-                    piece: p,
-                    square: sq,
-                });
+                return Err(SetupError::DeadPiece { piece: p, square: sq });
             }
             if k == PieceKind::Pawn {
                 let seen = &mut pawn_files[c.index()][sq.file().index()];
                 if *seen {
-                    return Err(SetupError::Nifu {
-                        color: c,
-                        file: sq.file(),
-                        square: sq,
-                    });
+                    return Err(SetupError::Nifu { color: c, file: sq.file(), square: sq });
                 }
                 *seen = true;
             }
@@ -139,11 +127,7 @@ impl Setup {
         for k in PieceKind::HAND {
             let (count, max) = (counts[k.index()], k.set_count() as u32);
             if count > max {
-                return Err(SetupError::TooManyPieces {
-                    kind: k,
-                    count,
-                    max,
-                });
+                return Err(SetupError::TooManyPieces { kind: k, count, max });
             }
         }
         if kings[Color::White.index()] == 0 {

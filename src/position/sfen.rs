@@ -96,8 +96,7 @@ pub struct SfenError {
 
 /// Splits `s` into whitespace-separated tokens with their byte offsets.
 fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    s.split_ascii_whitespace()
-        .map(move |t| (t.as_ptr() as usize - s.as_ptr() as usize, t))
+    s.split_ascii_whitespace().map(move |t| (t.as_ptr() as usize - s.as_ptr() as usize, t))
 }
 
 /// Parses SFEN text into a setup plus the byte offset of every piece letter (for error reports).
@@ -109,80 +108,40 @@ fn parse_fields(s: &str) -> Result<(Setup, [usize; 81], [usize; 3]), SfenError> 
         toks.next();
     }
     let end = s.len();
-    let err = |field, offset, kind| SfenError {
-        field,
-        offset,
-        kind,
-    };
-    let (board_at, board) =
-        toks.next()
-            .ok_or(err(SfenField::Board, end, SfenErrorKind::Missing))?;
+    let err = |field, offset, kind| SfenError { field, offset, kind };
+    let (board_at, board) = toks.next().ok_or(err(SfenField::Board, end, SfenErrorKind::Missing))?;
     if board == "startpos" {
-        let (setup, w, f) = parse_fields(STARTPOS).map_err(|e| SfenError {
-            offset: board_at,
-            ..e
-        })?;
+        let (setup, w, f) = parse_fields(STARTPOS).map_err(|e| SfenError { offset: board_at, ..e })?;
         if let Some((at, t)) = toks.next() {
-            return Err(err(
-                SfenField::Trailing,
-                at,
-                SfenErrorKind::Trailing(t.to_string()),
-            ));
+            return Err(err(SfenField::Trailing, at, SfenErrorKind::Trailing(t.to_string())));
         }
         return Ok((setup, w, f));
     }
     parse_board(board, board_at, &mut setup, &mut where_)?;
-    let (side_at, side) = toks
-        .next()
-        .ok_or(err(SfenField::Side, end, SfenErrorKind::Missing))?;
+    let (side_at, side) = toks.next().ok_or(err(SfenField::Side, end, SfenErrorKind::Missing))?;
     setup.side_to_move = match side {
         "b" | "B" => Color::Black,
         "w" | "W" => Color::White,
         _ => {
-            return Err(err(
-                SfenField::Side,
-                side_at,
-                SfenErrorKind::BadSide(side.to_string()),
-            ));
+            return Err(err(SfenField::Side, side_at, SfenErrorKind::BadSide(side.to_string())));
         }
     };
-    let (hand_at, hand) = toks
-        .next()
-        .ok_or(err(SfenField::Hand, end, SfenErrorKind::Missing))?;
+    let (hand_at, hand) = toks.next().ok_or(err(SfenField::Hand, end, SfenErrorKind::Missing))?;
     setup.hands = parse_hand(hand, hand_at)?;
     if let Some((at, t)) = toks.next() {
         setup.move_number = t
             .parse::<u32>()
-            .map_err(|_| {
-                err(
-                    SfenField::MoveNumber,
-                    at,
-                    SfenErrorKind::BadMoveNumber(t.to_string()),
-                )
-            })?
+            .map_err(|_| err(SfenField::MoveNumber, at, SfenErrorKind::BadMoveNumber(t.to_string())))?
             .max(1);
     }
     if let Some((at, t)) = toks.next() {
-        return Err(err(
-            SfenField::Trailing,
-            at,
-            SfenErrorKind::Trailing(t.to_string()),
-        ));
+        return Err(err(SfenField::Trailing, at, SfenErrorKind::Trailing(t.to_string())));
     }
     Ok((setup, where_, [board_at, side_at, hand_at]))
 }
 
-fn parse_board(
-    board: &str,
-    base: usize,
-    setup: &mut Setup,
-    where_: &mut [usize; 81],
-) -> Result<(), SfenError> {
-    let err = |offset, kind| SfenError {
-        field: SfenField::Board,
-        offset,
-        kind,
-    };
+fn parse_board(board: &str, base: usize, setup: &mut Setup, where_: &mut [usize; 81]) -> Result<(), SfenError> {
+    let err = |offset, kind| SfenError { field: SfenField::Board, offset, kind };
     let ranks = board.split('/').count();
     if ranks != 9 {
         return Err(err(base, SfenErrorKind::RankCount(ranks)));
@@ -194,15 +153,7 @@ fn parse_board(
         let mut promoted_at = None;
         for (i, ch) in text.char_indices() {
             let at = offset + i;
-            let width_err = |w| {
-                err(
-                    offset,
-                    SfenErrorKind::RankWidth {
-                        rank: rank_letter,
-                        width: w,
-                    },
-                )
-            };
+            let width_err = |w| err(offset, SfenErrorKind::RankWidth { rank: rank_letter, width: w });
             match ch {
                 '1'..='9' if promoted_at.is_none() => {
                     let n = ch as usize - '0' as usize;
@@ -224,11 +175,7 @@ fn parse_board(
                     if file == 0 {
                         return Err(width_err(10));
                     }
-                    let color = if ch.is_ascii_uppercase() {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
+                    let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
                     let sq = Square::from_index_unchecked((file - 1) * 9 + r);
                     setup.board[sq.index()] = Some(Piece::new(color, kind));
                     where_[sq.index()] = at;
@@ -240,13 +187,7 @@ fn parse_board(
             return Err(err(p, SfenErrorKind::BadPromotion));
         }
         if file != 0 {
-            return Err(err(
-                offset,
-                SfenErrorKind::RankWidth {
-                    rank: rank_letter,
-                    width: 9 - file,
-                },
-            ));
+            return Err(err(offset, SfenErrorKind::RankWidth { rank: rank_letter, width: 9 - file }));
         }
         offset += text.len() + 1;
     }
@@ -254,11 +195,7 @@ fn parse_board(
 }
 
 fn parse_hand(text: &str, base: usize) -> Result<[Hand; 2], SfenError> {
-    let err = |offset, kind| SfenError {
-        field: SfenField::Hand,
-        offset,
-        kind,
-    };
+    let err = |offset, kind| SfenError { field: SfenField::Hand, offset, kind };
     let mut hands = [Hand::EMPTY; 2];
     if text == "-" {
         return Ok(hands);
@@ -277,18 +214,12 @@ fn parse_hand(text: &str, base: usize) -> Result<[Hand; 2], SfenError> {
             match digits.parse::<u32>() {
                 Ok(n) if (1..=18).contains(&n) && !digits.starts_with('0') => n,
                 _ => {
-                    return Err(err(
-                        base + start,
-                        SfenErrorKind::BadCount(digits.to_string()),
-                    ));
+                    return Err(err(base + start, SfenErrorKind::BadCount(digits.to_string())));
                 }
             }
         };
         let Some(&b) = bytes.get(i) else {
-            return Err(err(
-                base + start,
-                SfenErrorKind::BadCount(text[start..].to_string()),
-            ));
+            return Err(err(base + start, SfenErrorKind::BadCount(text[start..].to_string())));
         };
         let ch = b as char;
         let kind = PieceKind::from_base_letter(ch)
@@ -297,19 +228,11 @@ fn parse_hand(text: &str, base: usize) -> Result<[Hand; 2], SfenError> {
         if !kind.is_hand_kind() {
             return Err(err(base + i, SfenErrorKind::NotAHandPiece(ch)));
         }
-        let c = if ch.is_ascii_uppercase() {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let c = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
         let total = hands[c.index()].count(kind) + count;
         hands[c.index()] = hands[c.index()].with_count(kind, total).ok_or(err(
             base + start,
-            SfenErrorKind::Illegal(SetupError::TooManyPieces {
-                kind,
-                count: total,
-                max: kind.set_count() as u32,
-            }),
+            SfenErrorKind::Illegal(SetupError::TooManyPieces { kind, count: total, max: kind.set_count() as u32 }),
         ))?;
         i += 1;
     }
@@ -336,21 +259,12 @@ impl Position {
         Position::from_setup(&setup).map_err(|e| {
             let (field, offset) = match e {
                 SetupError::OpponentInCheck(_) => (SfenField::Side, side_at),
-                SetupError::TooManyPieces { .. }
-                    if !(setup.hands[0].is_empty() && setup.hands[1].is_empty()) =>
-                {
+                SetupError::TooManyPieces { .. } if !(setup.hands[0].is_empty() && setup.hands[1].is_empty()) => {
                     (SfenField::Hand, hand_at)
                 }
-                _ => (
-                    SfenField::Board,
-                    e.square().map_or(board_at, |sq| where_[sq.index()]),
-                ),
+                _ => (SfenField::Board, e.square().map_or(board_at, |sq| where_[sq.index()])),
             };
-            SfenError {
-                field,
-                offset,
-                kind: SfenErrorKind::Illegal(e),
-            }
+            SfenError { field, offset, kind: SfenErrorKind::Illegal(e) }
         })
     }
 

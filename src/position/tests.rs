@@ -5,12 +5,7 @@ use crate::movegen::MoveList;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// Plays up to `plies` random legal moves from `start`, calling `visit` at every position.
-pub(crate) fn random_playout(
-    start: &Position,
-    rng: &mut StdRng,
-    plies: usize,
-    mut visit: impl FnMut(&mut Position),
-) {
+pub(crate) fn random_playout(start: &Position, rng: &mut StdRng, plies: usize, mut visit: impl FnMut(&mut Position)) {
     let mut pos = start.clone();
     for _ in 0..plies {
         visit(&mut pos);
@@ -26,31 +21,21 @@ pub(crate) fn random_playout(
 }
 
 fn fresh_key(pos: &Position) -> u64 {
-    Position::from_sfen(&pos.to_sfen())
-        .expect("reachable positions are valid")
-        .key()
+    Position::from_sfen(&pos.to_sfen()).expect("reachable positions are valid").key()
 }
 
 #[test]
 fn incremental_key_equals_fresh_key_and_undo_restores_everything() {
     let mut rng = StdRng::seed_from_u64(11);
     for game in 0..200 {
-        let start = if game % 4 == 0 {
-            Position::handicap(Handicap::ALL[game % 16])
-        } else {
-            Position::startpos()
-        };
+        let start = if game % 4 == 0 { Position::handicap(Handicap::ALL[game % 16]) } else { Position::startpos() };
         random_playout(&start, &mut rng, 160, |pos| {
             assert_eq!(pos.key(), fresh_key(pos), "{}", pos.to_sfen());
             let before = (pos.to_sfen(), pos.key(), pos.checkers(), pos.pinned());
             for m in pos.legal_moves().iter().take(40) {
                 pos.do_move(*m);
                 pos.undo_move();
-                assert_eq!(
-                    (pos.to_sfen(), pos.key(), pos.checkers(), pos.pinned()),
-                    before,
-                    "after {m}"
-                );
+                assert_eq!((pos.to_sfen(), pos.key(), pos.checkers(), pos.pinned()), before, "after {m}");
             }
         });
     }
@@ -124,35 +109,17 @@ fn declaration_points_and_rules() {
     let camp = "+P+P+P+PK+P+P+P+P/+P+R7/9/9/9/9/9/9/k8 b";
     let p = Position::from_sfen(&format!("{camp} RB2G 1")).expect("valid");
     assert_eq!(p.declaration_points(Color::Black), 26);
-    assert_eq!(
-        p.declaration(EnteringKingRule::Point27),
-        DeclarationOutcome::Invalid("not enough points")
-    );
-    assert_eq!(
-        p.declaration(EnteringKingRule::Point24),
-        DeclarationOutcome::Draw
-    );
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Invalid("not enough points"));
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Draw);
     // Two more silvers: 28, exactly what Black needs under the 27-point rule (rules.md §6.1).
     let p = Position::from_sfen(&format!("{camp} RB2G2S 1")).expect("valid");
     assert_eq!(p.declaration_points(Color::Black), 28);
-    assert_eq!(
-        p.declaration(EnteringKingRule::Point27),
-        DeclarationOutcome::Win
-    );
-    assert_eq!(
-        p.declaration(EnteringKingRule::Point24),
-        DeclarationOutcome::Draw
-    );
-    assert_eq!(
-        p.declaration(EnteringKingRule::None),
-        DeclarationOutcome::Invalid("declarations are disabled")
-    );
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Win);
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Draw);
+    assert_eq!(p.declaration(EnteringKingRule::None), DeclarationOutcome::Invalid("declarations are disabled"));
     // 31 points wins under the 24-point rule (rules.md §6.2).
     let p = Position::from_sfen(&format!("{camp} RB2G2S3L 1")).expect("valid");
-    assert_eq!(
-        p.declaration(EnteringKingRule::Point24),
-        DeclarationOutcome::Win
-    );
+    assert_eq!(p.declaration(EnteringKingRule::Point24), DeclarationOutcome::Win);
     // Only seven pieces in the camp.
     let p = Position::from_sfen("+P+P+P+PK+P+P+P1/9/9/9/9/9/9/9/k8 b 2R2B4G 1").expect("valid");
     assert_eq!(
@@ -161,10 +128,7 @@ fn declaration_points_and_rules() {
     );
     // The king outside the camp.
     let p = Position::from_sfen("+P+P+P+P1+P+P+P+P/+P+R7/4K4/9/9/9/9/9/k8 b 2R2B4G 1");
-    assert!(
-        p.is_err(),
-        "two rooks on board plus two in hand is too many"
-    );
+    assert!(p.is_err(), "two rooks on board plus two in hand is too many");
     let p = Position::from_sfen("+P+P+P+P1+P+P+P+P/+P+R7/9/4K4/9/9/9/9/k8 b B4G 1").expect("valid");
     assert_eq!(
         p.declaration(EnteringKingRule::Point27),

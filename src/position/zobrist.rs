@@ -26,10 +26,7 @@ struct Keys {
 }
 
 const fn make_keys() -> Keys {
-    let mut k = Keys {
-        board: [[0; 81]; 28],
-        hand: [[0; 7]; 2],
-    };
+    let mut k = Keys { board: [[0; 81]; 28], hand: [[0; 7]; 2] };
     let mut state = SEED;
     let mut p = 0;
     while p < 28 {

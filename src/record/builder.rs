@@ -17,14 +17,7 @@ impl Builder {
     /// Starts a record at `start`.
     pub fn new(start: Start) -> Result<Builder, String> {
         let pos = start.position().map_err(|e| e.to_string())?;
-        Ok(Builder {
-            record: GameRecord {
-                start,
-                ..GameRecord::default()
-            },
-            pos,
-            current: None,
-        })
+        Ok(Builder { record: GameRecord { start, ..GameRecord::default() }, pos, current: None })
     }
 
     /// Replaces the start position (only before the first move).
@@ -98,21 +91,11 @@ impl Builder {
                 let v = &self.record.variations[i];
                 reaches(v.ply - 1 + v.moves.len()) && v.ply <= ply
             })
-            .or_else(|| {
-                if reaches(self.record.moves.len()) {
-                    None
-                } else {
-                    Some(usize::MAX)
-                }
-            });
+            .or_else(|| if reaches(self.record.moves.len()) { None } else { Some(usize::MAX) });
         if parent == Some(usize::MAX) {
             return Err(format!("no line reaches ply {} to branch from", ply - 1));
         }
-        self.record.variations.push(Variation {
-            ply,
-            parent,
-            moves: Vec::new(),
-        });
+        self.record.variations.push(Variation { ply, parent, moves: Vec::new() });
         let line = self.record.variation_line(n);
         let mut pos = self.record.start.position().map_err(|e| e.to_string())?;
         for m in line {

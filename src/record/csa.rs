@@ -35,10 +35,7 @@ fn kind_of(c: &str) -> Option<PieceKind> {
 }
 
 fn square(f: u8, r: u8) -> Option<Square> {
-    Some(Square::new(
-        File::new(f)?,
-        Rank::from_index((r as usize).checked_sub(1)?)?,
-    ))
+    Some(Square::new(File::new(f)?, Rank::from_index((r as usize).checked_sub(1)?)?))
 }
 
 fn sq_text(sq: Square) -> String {
@@ -51,11 +48,7 @@ fn move_body(pos: &Position, m: Move) -> String {
         MoveKind::Drop { kind, to } => format!("00{}{}", sq_text(to), code(kind)),
         MoveKind::Normal { from, to, promote } => {
             let k = pos.piece_on(from).map_or(PieceKind::Pawn, |p| p.kind());
-            let k = if promote {
-                k.promoted().unwrap_or(k)
-            } else {
-                k
-            };
+            let k = if promote { k.promoted().unwrap_or(k) } else { k };
             format!("{}{}{}", sq_text(from), sq_text(to), code(k))
         }
     }
@@ -106,10 +99,7 @@ fn terminal(word: &str, stm: Color) -> Option<GameResult> {
         "%JISHOGI" | "%MAX_MOVES" => GameResult::draw(ResultReason::MaxMoves),
         "%KACHI" => GameResult::win(stm, ResultReason::Declaration),
         "%HIKIWAKE" => GameResult::draw(ResultReason::Adjudication),
-        "%CHUDAN" | "%ERROR" | "%MATTA" => GameResult {
-            winner: Winner::Unfinished,
-            reason: ResultReason::Interrupt,
-        },
+        "%CHUDAN" | "%ERROR" | "%MATTA" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         _ => return None,
     })
 }
@@ -147,11 +137,7 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
             continue;
         }
         // Comment lines keep their commas; others may join statements with commas.
-        let parts: Vec<&str> = if line.starts_with('\'') {
-            vec![line]
-        } else {
-            line.split(',').collect()
-        };
+        let parts: Vec<&str> = if line.starts_with('\'') { vec![line] } else { line.split(',').collect() };
         if let Some(g) = games.last_mut() {
             g.extend(parts.into_iter().map(|p| (i + 1, p.trim().to_string())));
         }
@@ -215,9 +201,8 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
             let bytes = rest.as_bytes();
             for chunk in bytes.chunks(4) {
                 let t = std::str::from_utf8(chunk).unwrap_or("");
-                let sq = (t.len() == 4)
-                    .then(|| square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0')))
-                    .flatten();
+                let sq =
+                    (t.len() == 4).then(|| square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))).flatten();
                 match (sq, kind_of(t.get(2..).unwrap_or(""))) {
                     (Some(sq), Some(k)) if s.board[sq.index()].map(|p| p.kind()) == Some(k) => {
                         s.board[sq.index()] = None
@@ -235,25 +220,13 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
                 s.board[sq.index()] = match cell.trim() {
                     "*" | "" => None,
                     t => {
-                        let color = if t.starts_with('+') {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        Some(Piece::new(
-                            color,
-                            kind_of(&t[1..])
-                                .ok_or_else(|| bad_pos(n, format!("bad cell {t:?}")))?,
-                        ))
+                        let color = if t.starts_with('+') { Color::Black } else { Color::White };
+                        Some(Piece::new(color, kind_of(&t[1..]).ok_or_else(|| bad_pos(n, format!("bad cell {t:?}")))?))
                     }
                 };
             }
         } else if line.starts_with("P+") || line.starts_with("P-") {
-            let color = if line.as_bytes()[1] == b'+' {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let color = if line.as_bytes()[1] == b'+' { Color::Black } else { Color::White };
             let s = setup.get_or_insert_with(Setup::default);
             let body = &line[2..];
             for chunk in body.as_bytes().chunks(4) {
@@ -262,13 +235,10 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
                     give_all_remaining(s, color);
                     continue;
                 }
-                let k = kind_of(t.get(2..).unwrap_or(""))
-                    .ok_or_else(|| bad_pos(n, format!("bad piece {t:?}")))?;
+                let k = kind_of(t.get(2..).unwrap_or("")).ok_or_else(|| bad_pos(n, format!("bad piece {t:?}")))?;
                 if t.starts_with("00") {
                     let h = s.hands[color.index()];
-                    s.hands[color.index()] = h
-                        .added(k)
-                        .ok_or_else(|| bad_pos(n, "too many pieces in hand"))?;
+                    s.hands[color.index()] = h.added(k).ok_or_else(|| bad_pos(n, "too many pieces in hand"))?;
                 } else {
                     let sq = square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))
                         .ok_or_else(|| bad_pos(n, "bad square"))?;
@@ -276,54 +246,25 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
                 }
             }
         } else if (line == "+" || line == "-") && !started {
-            let mut s = setup
-                .take()
-                .unwrap_or_else(|| Position::startpos().to_setup());
-            s.side_to_move = if line == "+" {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let mut s = setup.take().unwrap_or_else(|| Position::startpos().to_setup());
+            s.side_to_move = if line == "+" { Color::Black } else { Color::White };
             let pos = Position::from_setup(&s).map_err(|e| bad_pos(n, e))?;
-            b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad_pos(n, e))?)
-                .map_err(|e| bad_pos(n, e))?;
+            b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad_pos(n, e))?).map_err(|e| bad_pos(n, e))?;
             started = true;
         } else if line.starts_with(['+', '-']) {
             if ended && b.on_main_line() {
-                return Err(RecordError::syntax(
-                    n,
-                    1,
-                    format!("move {line:?} after the end of the game"),
-                ));
+                return Err(RecordError::syntax(n, 1, format!("move {line:?} after the end of the game")));
             }
             let ply = b.ply() + 1;
             let m = read_move(b.position(), line).ok_or_else(|| {
-                RecordError::new(
-                    n,
-                    1,
-                    RecordErrorKind::IllegalMove {
-                        ply,
-                        text: line.to_string(),
-                        rule: None,
-                    },
-                )
+                RecordError::new(n, 1, RecordErrorKind::IllegalMove { ply, text: line.to_string(), rule: None })
             })?;
             b.position().check_move(m).map_err(|rule| {
-                RecordError::new(
-                    n,
-                    1,
-                    RecordErrorKind::IllegalMove {
-                        ply,
-                        text: line.to_string(),
-                        rule: Some(rule),
-                    },
-                )
+                RecordError::new(n, 1, RecordErrorKind::IllegalMove { ply, text: line.to_string(), rule: Some(rule) })
             })?;
             b.push(m);
         } else if let Some(t) = line.strip_prefix('T') {
-            let secs: f64 = t
-                .parse()
-                .map_err(|_| RecordError::syntax(n, 2, format!("bad time {t:?}")))?;
+            let secs: f64 = t.parse().map_err(|_| RecordError::syntax(n, 2, format!("bad time {t:?}")))?;
             let ms = (secs * 1000.0).round() as u64;
             let mover_total = previous_total(&b);
             if let Some(m) = b.last_move_mut() {
@@ -338,11 +279,7 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
                 ended = true;
             }
         } else {
-            return Err(RecordError::syntax(
-                n,
-                1,
-                format!("unexpected line {line:?}"),
-            ));
+            return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
         }
     }
     let mut rec = b.finish();
@@ -364,12 +301,7 @@ fn previous_total(b: &Builder) -> u64 {
 /// `00AL`: every piece of a full set not placed yet goes to `color`'s hand.
 fn give_all_remaining(s: &mut Setup, color: Color) {
     for k in PieceKind::HAND {
-        let on_board = s
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.kind().unpromoted() == k)
-            .count() as u32;
+        let on_board = s.board.iter().flatten().filter(|p| p.kind().unpromoted() == k).count() as u32;
         let held = s.hands[0].count(k) + s.hands[1].count(k);
         let left = (k.set_count() as u32).saturating_sub(on_board + held);
         let h = s.hands[color.index()];
@@ -383,10 +315,7 @@ fn parse_engine(text: &str, before: &Position) -> Option<EngineInfo> {
     let score: i32 = w.next()?.parse().ok()?;
     let mover = before.side_to_move();
     let score = if mover == Color::Black { score } else { -score };
-    let mut info = EngineInfo {
-        score: Some(Score::Cp(score)),
-        ..EngineInfo::default()
-    };
+    let mut info = EngineInfo { score: Some(Score::Cp(score)), ..EngineInfo::default() };
     let mut pos = before.clone();
     for t in w {
         let m = read_move(&pos, t)?;
@@ -406,22 +335,14 @@ fn engine_comment(e: &EngineInfo, before: &Position) -> Option<String> {
     if e.depth.is_some() || e.nodes.is_some() {
         return None; // floodgate comments carry score and PV only; keep the rest in a plain comment
     }
-    let v = if before.side_to_move() == Color::Black {
-        v
-    } else {
-        -v
-    };
+    let v = if before.side_to_move() == Color::Black { v } else { -v };
     let mut s = format!("'** {v}");
     let mut pos = before.clone();
     for &m in &e.pv {
         if !pos.is_legal(m) {
             return None;
         }
-        s.push_str(&format!(
-            " {}{}",
-            sign(pos.side_to_move()),
-            move_body(&pos, m)
-        ));
+        s.push_str(&format!(" {}{}", sign(pos.side_to_move()), move_body(&pos, m)));
         pos.do_move(m);
     }
     Some(s)
@@ -444,11 +365,7 @@ fn hand_lines(h: Hand, c: Color) -> String {
 /// The CSA V2.2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     let mut s = "V2.2\n".to_string();
-    s.push_str(&format!(
-        "N+{}\nN-{}\n",
-        rec.tag("Black").unwrap_or(""),
-        rec.tag("White").unwrap_or("")
-    ));
+    s.push_str(&format!("N+{}\nN-{}\n", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or("")));
     for (k, v) in &rec.tags {
         let key = match k.as_str() {
             "Black" | "White" => continue,
@@ -503,21 +420,14 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     s.push('\n');
     let mut pos = start.clone();
     for m in &rec.moves {
-        s.push_str(&format!(
-            "{}{}\n",
-            sign(pos.side_to_move()),
-            move_body(&pos, m.mv)
-        ));
+        s.push_str(&format!("{}{}\n", sign(pos.side_to_move()), move_body(&pos, m.mv)));
         if let Some(t) = m.time_ms {
             s.push_str(&format!("T{}\n", t / 1000));
         }
         let engine = engine_comment(&m.engine, &pos);
         match &engine {
             Some(line) => s.push_str(&format!("{line}\n")),
-            None if !m.engine.is_empty() => s.push_str(&format!(
-                "'*{}\n",
-                super::gui_lines::engine_comment(&m.engine)
-            )),
+            None if !m.engine.is_empty() => s.push_str(&format!("'*{}\n", super::gui_lines::engine_comment(&m.engine))),
             None => {}
         }
         for c in &m.comments {

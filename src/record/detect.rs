@@ -29,15 +29,8 @@ pub enum Format {
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 7] = [
-        Format::Psn,
-        Format::Psn2,
-        Format::Kif,
-        Format::Kifu,
-        Format::Ki2,
-        Format::Csa,
-        Format::Usi,
-    ];
+    pub const ALL: [Format; 7] =
+        [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Csa, Format::Usi];
 
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
@@ -115,15 +108,9 @@ impl fmt::Display for Format {
 
 /// Guesses the format of decoded record text, falling back to the file extension.
 pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
-    let kif_like = text.contains("手合割")
-        || text.contains("手数----")
-        || text.contains("先手：")
-        || text.contains("後手：");
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let kif_like =
+        text.contains("手合割") || text.contains("手数----") || text.contains("先手：") || text.contains("後手：");
     let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {
         Some(Format::Psn2)
     } else if first.starts_with('[') {
@@ -136,21 +123,12 @@ pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
         || first.starts_with("P1")
     {
         Some(Format::Csa)
-    } else if text
-        .lines()
-        .any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖']))
-    {
+    } else if text.lines().any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖'])) {
         Some(Format::Ki2)
-    } else if kif_like
-        || text
-            .lines()
-            .any(|l| l.trim_start().starts_with('1') && l.contains('(') && l.contains('歩'))
+    } else if kif_like || text.lines().any(|l| l.trim_start().starts_with('1') && l.contains('(') && l.contains('歩'))
     {
         Some(Format::Kif)
-    } else if first.starts_with("startpos")
-        || first.starts_with("sfen")
-        || first.starts_with("position")
-    {
+    } else if first.starts_with("startpos") || first.starts_with("sfen") || first.starts_with("position") {
         Some(Format::Usi)
     } else {
         None
@@ -188,12 +166,7 @@ impl<W: Write> RecordWriter<W> {
     /// A writer; `at_file_start` says whether the output is empty (a new file), so that a BOM or
     /// a CSA separator is written as needed when appending.
     pub fn new(out: W, format: Format, at_file_start: bool) -> RecordWriter<W> {
-        RecordWriter {
-            out,
-            format,
-            games: 0,
-            at_file_start,
-        }
+        RecordWriter { out, format, games: 0, at_file_start }
     }
 
     /// The format written.
@@ -218,21 +191,14 @@ impl<W: Write> RecordWriter<W> {
                 }
                 psn2::write(&mut self.out, rec)?;
             }
-            Format::Kif => self.out.write_all(&text::encode_shift_jis(
-                &kif::to_text(rec, false).map_err(invalid)?,
-            ))?,
-            Format::Kifu => self
-                .out
-                .write_all(kif::to_text(rec, first).map_err(invalid)?.as_bytes())?,
-            Format::Ki2 => self
-                .out
-                .write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
+            Format::Kif => self.out.write_all(&text::encode_shift_jis(&kif::to_text(rec, false).map_err(invalid)?))?,
+            Format::Kifu => self.out.write_all(kif::to_text(rec, first).map_err(invalid)?.as_bytes())?,
+            Format::Ki2 => self.out.write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
             Format::Csa => {
                 if !first {
                     self.out.write_all(b"/\n")?;
                 }
-                self.out
-                    .write_all(csa::to_text(rec).map_err(invalid)?.as_bytes())?;
+                self.out.write_all(csa::to_text(rec).map_err(invalid)?.as_bytes())?;
             }
             Format::Usi => usi_line::write(&mut self.out, rec)?,
         }

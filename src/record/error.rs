@@ -59,26 +59,14 @@ impl fmt::Display for RecordError {
         match &self.kind {
             RecordErrorKind::Syntax(s) => f.write_str(s),
             RecordErrorKind::BadPosition(s) => write!(f, "bad start position: {s}"),
-            RecordErrorKind::IllegalMove {
-                ply,
-                text,
-                rule: Some(r),
-            } => write!(f, "ply {ply}: illegal move {text}: {r}"),
-            RecordErrorKind::IllegalMove {
-                ply,
-                text,
-                rule: None,
-            } => write!(f, "ply {ply}: illegal move {text}: no legal move matches"),
-            RecordErrorKind::Ambiguous {
-                ply,
-                text,
-                candidates,
-            } => {
-                write!(
-                    f,
-                    "ply {ply}: ambiguous move {text}: could be {}",
-                    candidates.join(", ")
-                )
+            RecordErrorKind::IllegalMove { ply, text, rule: Some(r) } => {
+                write!(f, "ply {ply}: illegal move {text}: {r}")
+            }
+            RecordErrorKind::IllegalMove { ply, text, rule: None } => {
+                write!(f, "ply {ply}: illegal move {text}: no legal move matches")
+            }
+            RecordErrorKind::Ambiguous { ply, text, candidates } => {
+                write!(f, "ply {ply}: ambiguous move {text}: could be {}", candidates.join(", "))
             }
         }
     }

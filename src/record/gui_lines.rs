@@ -25,10 +25,7 @@ pub(super) struct GameText<'a> {
 fn header(line: &str) -> Option<(String, String)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
     let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || c == '"' || c == '“')?;
-    let value = rest
-        .trim()
-        .trim_start_matches(['"', '“', '”'])
-        .trim_end_matches(['"', '”', '“']);
+    let value = rest.trim().trim_start_matches(['"', '“', '”']).trim_end_matches(['"', '”', '“']);
     if key.is_empty() {
         return None;
     }
@@ -38,11 +35,7 @@ fn header(line: &str) -> Option<(String, String)> {
 /// Splits text into games: a header line after some game text starts a new game.
 pub(super) fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
     let mut games = Vec::new();
-    let mut cur = GameText {
-        headers: Vec::new(),
-        body: Vec::new(),
-        first_line: 1,
-    };
+    let mut cur = GameText { headers: Vec::new(), body: Vec::new(), first_line: 1 };
     let mut depth = 0usize; // inside `{ … }`
     for (i, line) in super::text::lines(text).enumerate() {
         let n = i + 1;
@@ -52,20 +45,12 @@ pub(super) fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
                 if has_text {
                     games.push(std::mem::replace(
                         &mut cur,
-                        GameText {
-                            headers: Vec::new(),
-                            body: Vec::new(),
-                            first_line: n,
-                        },
+                        GameText { headers: Vec::new(), body: Vec::new(), first_line: n },
                     ));
                 } else if cur.headers.is_empty() {
                     cur.first_line = n;
                 }
-                cur.headers.push(Header {
-                    key,
-                    value,
-                    line: n,
-                });
+                cur.headers.push(Header { key, value, line: n });
                 continue;
             }
         }
@@ -115,11 +100,7 @@ impl Tokens {
                 if let Some((_, _, text)) = &mut comment {
                     if chars[i] == '}' {
                         let (l, c, t) = comment.take().unwrap_or_default();
-                        out.push(Positioned {
-                            token: Token::Comment(t.trim().to_string()),
-                            line: l,
-                            column: c,
-                        });
+                        out.push(Positioned { token: Token::Comment(t.trim().to_string()), line: l, column: c });
                     } else {
                         text.push(chars[i]);
                     }
@@ -138,19 +119,11 @@ impl Tokens {
                         i += 1;
                     }
                     let text: String = chars[start + 1..i.min(chars.len())].iter().collect();
-                    out.push(Positioned {
-                        token: Token::Time(text),
-                        line: n,
-                        column: start + 1,
-                    });
+                    out.push(Positioned { token: Token::Time(text), line: n, column: start + 1 });
                     i += 1;
                 } else {
                     let start = i;
-                    while i < chars.len()
-                        && !chars[i].is_whitespace()
-                        && chars[i] != '{'
-                        && chars[i] != '('
-                    {
+                    while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '{' && chars[i] != '(' {
                         i += 1;
                     }
                     let word: String = chars[start..i].iter().collect();
@@ -158,11 +131,7 @@ impl Tokens {
                         Some(ply) => Token::Variation(ply),
                         None => Token::Word(word),
                     };
-                    out.push(Positioned {
-                        token,
-                        line: n,
-                        column: start + 1,
-                    });
+                    out.push(Positioned { token, line: n, column: start + 1 });
                 }
             }
             if let Some((_, _, text)) = &mut comment {
@@ -170,15 +139,9 @@ impl Tokens {
             }
         }
         if let Some((l, c, t)) = comment {
-            out.push(Positioned {
-                token: Token::Comment(t.trim().to_string()),
-                line: l,
-                column: c,
-            });
+            out.push(Positioned { token: Token::Comment(t.trim().to_string()), line: l, column: c });
         }
-        Tokens {
-            items: out.into_iter(),
-        }
+        Tokens { items: out.into_iter() }
     }
 }
 
@@ -192,23 +155,13 @@ impl Iterator for Tokens {
 /// Strips a leading move number (`12.`, `12...`) from a word.
 pub(super) fn strip_move_number(word: &str) -> &str {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && word[digits..].starts_with('.') {
-        word[digits..].trim_start_matches('.')
-    } else {
-        word
-    }
+    if digits > 0 && word[digits..].starts_with('.') { word[digits..].trim_start_matches('.') } else { word }
 }
 
 /// Parses `mm:ss` or `hh:mm:ss` into milliseconds.
 fn clock(text: &str) -> Option<u64> {
-    let parts: Vec<u64> = text
-        .trim()
-        .split(':')
-        .map(|p| p.trim().parse().ok())
-        .collect::<Option<_>>()?;
-    let secs = parts
-        .iter()
-        .fold(0u64, |acc, &p| acc.saturating_mul(60).saturating_add(p));
+    let parts: Vec<u64> = text.trim().split(':').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
+    let secs = parts.iter().fold(0u64, |acc, &p| acc.saturating_mul(60).saturating_add(p));
     (1..=3).contains(&parts.len()).then_some(secs * 1000)
 }
 
@@ -279,13 +232,7 @@ pub(super) fn engine_comment(e: &EngineInfo) -> String {
         parts.push(format!("nodes {n}"));
     }
     if !e.pv.is_empty() {
-        parts.push(format!(
-            "pv {}",
-            e.pv.iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
+        parts.push(format!("pv {}", e.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")));
     }
     parts.join(" ")
 }
@@ -315,20 +262,10 @@ fn hms(ms: u64) -> String {
 
 /// A move line: `{ply}.{token}` padded to 18 columns, then `(time / total)`. PSN writes the move
 /// time as `mm:ss`, PSN2 as `hh:mm:ss`.
-pub(super) fn move_line(
-    ply: usize,
-    token: &str,
-    time_ms: Option<u64>,
-    total_ms: Option<u64>,
-    psn2: bool,
-) -> String {
+pub(super) fn move_line(ply: usize, token: &str, time_ms: Option<u64>, total_ms: Option<u64>, psn2: bool) -> String {
     let head = format!("{ply}.{token}");
     let t = time_ms.unwrap_or(0);
-    let move_time = if psn2 {
-        hms(t)
-    } else {
-        format!("{:02}:{:02}", t / 1000 / 60, t / 1000 % 60)
-    };
+    let move_time = if psn2 { hms(t) } else { format!("{:02}:{:02}", t / 1000 / 60, t / 1000 % 60) };
     format!("{head:<18}({move_time} / {})\n", hms(total_ms.unwrap_or(0)))
 }
 
@@ -354,13 +291,7 @@ pub(super) fn write_line_with(
 ) -> Color {
     let mut pos = pos.clone();
     for (i, m) in moves.iter().enumerate() {
-        s.push_str(&move_line(
-            first_ply + i,
-            &token(&pos, m.mv),
-            m.time_ms,
-            m.total_ms,
-            psn2,
-        ));
+        s.push_str(&move_line(first_ply + i, &token(&pos, m.mv), m.time_ms, m.total_ms, psn2));
         if !m.engine.is_empty() {
             s.push_str(&comment_line(&engine_comment(&m.engine)));
         }

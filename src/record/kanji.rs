@@ -14,11 +14,7 @@ pub fn file_of(c: char) -> Option<u8> {
         .iter()
         .position(|&x| x == c)
         .map(|i| i as u8 + 1)
-        .or_else(|| {
-            c.to_digit(10)
-                .filter(|d| (1..=9).contains(d))
-                .map(|d| d as u8)
-        })
+        .or_else(|| c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8))
 }
 
 /// The rank (1–9) of a kanji numeral or ASCII digit.
@@ -27,11 +23,7 @@ pub fn rank_of(c: char) -> Option<u8> {
         .iter()
         .position(|&x| x == c)
         .map(|i| i as u8 + 1)
-        .or_else(|| {
-            c.to_digit(10)
-                .filter(|d| (1..=9).contains(d))
-                .map(|d| d as u8)
-        })
+        .or_else(|| c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8))
 }
 
 /// The name a KIF move uses for a piece (one or two characters).

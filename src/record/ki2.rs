@@ -23,18 +23,9 @@ fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
     let c = pos.side_to_move();
     let from_of = |m: &Move| m.from().unwrap_or(m.to());
     match word {
-        '上' => moves
-            .into_iter()
-            .filter(|m| forward(c, from_of(m), m.to()) > 0)
-            .collect(),
-        '引' => moves
-            .into_iter()
-            .filter(|m| forward(c, from_of(m), m.to()) < 0)
-            .collect(),
-        '寄' => moves
-            .into_iter()
-            .filter(|m| forward(c, from_of(m), m.to()) == 0)
-            .collect(),
+        '上' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) > 0).collect(),
+        '引' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) < 0).collect(),
+        '寄' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) == 0).collect(),
         '直' => moves
             .into_iter()
             .filter(|m| from_of(m).file() == m.to().file() && forward(c, from_of(m), m.to()) == 1)
@@ -43,11 +34,7 @@ fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
             // Right from Black's seat is the low file numbers; from White's, the high ones.
             let key = |m: &Move| {
                 let f = from_of(m).file().index() as i32;
-                if (word == '右') == (c == Color::Black) {
-                    f
-                } else {
-                    -f
-                }
+                if (word == '右') == (c == Color::Black) { f } else { -f }
             };
             match moves.iter().map(key).min() {
                 Some(best) => moves.into_iter().filter(|m| key(m) == best).collect(),
@@ -63,17 +50,12 @@ fn could_promote(pos: &Position, m: Move) -> bool {
         return false;
     };
     let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote())
-        && (from.rank().in_zone(us) || to.rank().in_zone(us))
+    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
 }
 
 /// The KI2 text of a legal move (with its ▲/△ mark).
 pub fn write_move(pos: &Position, m: Move) -> String {
-    let mark = if pos.side_to_move() == Color::Black {
-        '▲'
-    } else {
-        '△'
-    };
+    let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
     let prev_to = pos.last_move().map(|l| l.to());
     let dest = kif_move::destination(m.to(), prev_to);
     let kind = pos.moved_piece(m).map_or(PieceKind::Pawn, |p| p.kind());
@@ -89,15 +71,9 @@ pub fn write_move(pos: &Position, m: Move) -> String {
         })
         .collect();
     let words = if m.is_drop() {
-        if same.is_empty() {
-            String::new()
-        } else {
-            "打".to_string()
-        }
+        if same.is_empty() { String::new() } else { "打".to_string() }
     } else {
-        let descriptors = [
-            "", "直", "上", "引", "寄", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄",
-        ];
+        let descriptors = ["", "直", "上", "引", "寄", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"];
         descriptors
             .iter()
             .find(|d| {
@@ -121,11 +97,7 @@ pub fn write_move(pos: &Position, m: Move) -> String {
 
 /// Resolves KI2 move text (with or without its mark) in `pos`.
 pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordErrorKind> {
-    let illegal = || RecordErrorKind::IllegalMove {
-        ply,
-        text: text.to_string(),
-        rule: None,
-    };
+    let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: None };
     let body = text.trim_start_matches(['▲', '△', '☗', '☖']);
     let prev_to = pos.last_move().map(|l| l.to());
     let (to, used) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
@@ -133,10 +105,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     let rest = rest.trim_start_matches(['　', ' ']);
     let (kind, n) = kanji::read_piece(rest).ok_or_else(illegal)?;
     let mut words: String = rest.chars().skip(n).collect();
-    let promote = if let Some(w) = words
-        .strip_suffix("不成")
-        .or_else(|| words.strip_suffix('生'))
-    {
+    let promote = if let Some(w) = words.strip_suffix("不成").or_else(|| words.strip_suffix('生')) {
         words = w.to_string();
         Some(false)
     } else if let Some(w) = words.strip_suffix('成') {
@@ -148,32 +117,16 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     let drop_word = words.contains('打');
     let legal = pos.legal_moves();
     let of_kind = |m: &Move| pos.moved_piece(*m).map(|p| p.kind()) == Some(kind) && m.to() == to;
-    let mut board: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| of_kind(m) && !m.is_drop())
-        .collect();
-    let drops: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| of_kind(m) && m.is_drop())
-        .collect();
+    let mut board: Vec<Move> = legal.iter().copied().filter(|m| of_kind(m) && !m.is_drop()).collect();
+    let drops: Vec<Move> = legal.iter().copied().filter(|m| of_kind(m) && m.is_drop()).collect();
     let wants_promotion = promote == Some(true);
-    let with_flag: Vec<Move> = board
-        .iter()
-        .copied()
-        .filter(|m| m.is_promotion() == wants_promotion)
-        .collect();
+    let with_flag: Vec<Move> = board.iter().copied().filter(|m| m.is_promotion() == wants_promotion).collect();
     board = if with_flag.is_empty() && promote.is_none() {
         board.into_iter().filter(|m| m.is_promotion()).collect()
     } else {
         with_flag
     };
-    let mut found = if drop_word || (board.is_empty() && promote.is_none()) {
-        drops
-    } else {
-        board
-    };
+    let mut found = if drop_word || (board.is_empty() && promote.is_none()) { drops } else { board };
     if !drop_word {
         for w in words.chars().rev() {
             found = keep(pos, found, w);
@@ -233,10 +186,7 @@ fn read_summary(line: &str) -> Option<GameResult> {
     } else if line.contains("持将棋") {
         ResultReason::MaxMoves
     } else if line.contains("中断") {
-        return Some(GameResult {
-            winner: Winner::Unfinished,
-            reason: ResultReason::Interrupt,
-        });
+        return Some(GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt });
     } else if line.contains("時間切れ") {
         ResultReason::Time
     } else if line.contains("入玉") {
@@ -257,8 +207,7 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
     let mut seen_moves = false;
     for (i, l) in super::text::lines(text).enumerate() {
         let is_move = l.trim_start().starts_with(['▲', '△', '☗', '☖']);
-        let is_header =
-            !is_move && (l.contains('：') || l.contains(':')) && !l.starts_with(['*', '#']);
+        let is_header = !is_move && (l.contains('：') || l.contains(':')) && !l.starts_with(['*', '#']);
         if seen_moves && is_header {
             games.push(Vec::new());
             seen_moves = false;
@@ -339,12 +288,8 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
     let rec = super::kif::read(&text)
         .next()
         .unwrap_or_else(|| Ok(GameRecord::default()))
-        .map_err(|e| RecordError {
-            line: e.line + first - 1,
-            ..e
-        })?;
-    b.set_start(rec.start)
-        .map_err(|e| RecordError::syntax(first, 1, e))?;
+        .map_err(|e| RecordError { line: e.line + first - 1, ..e })?;
+    b.set_start(rec.start).map_err(|e| RecordError::syntax(first, 1, e))?;
     for (k, v) in rec.tags {
         b.tag(&k, &v);
     }
@@ -356,26 +301,14 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
 
 /// The KI2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
-    let header_only = GameRecord {
-        moves: Vec::new(),
-        variations: Vec::new(),
-        result: None,
-        ..rec.clone()
-    };
+    let header_only = GameRecord { moves: Vec::new(), variations: Vec::new(), result: None, ..rec.clone() };
     let kif = super::kif::to_text(&header_only, false)?;
-    let mut s: String = kif
-        .lines()
-        .take_while(|l| !l.starts_with("手数----"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let mut s: String = kif.lines().take_while(|l| !l.starts_with("手数----")).map(|l| format!("{l}\n")).collect();
     let mut pos = rec.start.position().map_err(|e| e.to_string())?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {
         let t = write_move(&pos, m.mv);
-        line.push_str(&format!(
-            "{t}{}",
-            "　".repeat(6usize.saturating_sub(t.chars().count()).max(1))
-        ));
+        line.push_str(&format!("{t}{}", "　".repeat(6usize.saturating_sub(t.chars().count()).max(1))));
         pos.do_move(m.mv);
         let flush = !m.comments.is_empty() || (i + 1) % 6 == 0 || i + 1 == rec.moves.len();
         if flush {

@@ -28,14 +28,9 @@ fn terminal(word: &str, stm: Color) -> Option<GameResult> {
         "千日手" => GameResult::draw(ResultReason::Repetition),
         "持将棋" | "最大手数超過" => GameResult::draw(ResultReason::MaxMoves),
         "入玉勝ち" | "勝ち宣言" => GameResult::win(stm, ResultReason::Declaration),
-        "反則勝ち" | "王手連続千日手" => {
-            GameResult::win(stm, ResultReason::PerpetualCheck)
-        }
+        "反則勝ち" | "王手連続千日手" => GameResult::win(stm, ResultReason::PerpetualCheck),
         "反則負け" => GameResult::loss(stm, ResultReason::IllegalMove),
-        "中断" => GameResult {
-            winner: Winner::Unfinished,
-            reason: ResultReason::Interrupt,
-        },
+        "中断" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         "不戦勝" => GameResult::win(stm, ResultReason::Disconnect),
         "不戦敗" => GameResult::loss(stm, ResultReason::Disconnect),
         _ => return None,
@@ -100,11 +95,7 @@ fn parse_times(s: &str) -> Option<(u64, u64)> {
     let inner = s.trim().strip_prefix('(')?.strip_suffix(')')?;
     let (a, b) = inner.split_once('/')?;
     let ms = |t: &str| -> Option<u64> {
-        let parts: Vec<u64> = t
-            .trim()
-            .split(':')
-            .map(|p| p.trim().parse().ok())
-            .collect::<Option<_>>()?;
+        let parts: Vec<u64> = t.trim().split(':').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
         Some(parts.iter().fold(0u64, |acc, &p| acc * 60 + p) * 1000)
     };
     Some((ms(a)?, ms(b)?))
@@ -183,11 +174,7 @@ fn engine_comment(e: &EngineInfo, pos_before: &Position) -> String {
             if !pos.is_legal(m) {
                 break;
             }
-            let mark = if pos.side_to_move() == Color::Black {
-                '▲'
-            } else {
-                '△'
-            };
+            let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
             // Full squares (no 同): a PV is split at blanks, and 同 is followed by one.
             s.push_str(&format!(" {mark}{}", kif_move::write_after(&pos, m, None)));
             pos.do_move(m);
@@ -206,21 +193,14 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
     let mut pending_engine: Vec<(usize, String)> = Vec::new();
     for &(n, raw) in lines {
         let line = raw.trim_end();
-        if let Some(n_moves) = line
-            .strip_prefix("手数＝")
-            .or_else(|| line.strip_prefix("手数="))
-        {
+        if let Some(n_moves) = line.strip_prefix("手数＝").or_else(|| line.strip_prefix("手数=")) {
             let digits: String = n_moves.chars().take_while(char::is_ascii_digit).collect();
             if let Ok(k) = digits.parse::<u32>() {
                 setup.get_or_insert_with(Setup::default).move_number = k + 1;
             }
             continue;
         }
-        if line.is_empty()
-            || line.starts_with('&')
-            || line.starts_with("手数")
-            || line.starts_with("まで")
-        {
+        if line.is_empty() || line.starts_with('&') || line.starts_with("手数") || line.starts_with("まで") {
             continue;
         }
         if let Some(rest) = line.strip_prefix('#') {
@@ -237,32 +217,25 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
             }
             continue;
         }
-        if let Some(rest) = line
-            .strip_prefix("変化：")
-            .or_else(|| line.strip_prefix("変化:"))
-        {
-            let ply: usize =
-                rest.trim_end_matches('手').trim().parse().map_err(|_| {
-                    RecordError::syntax(n, 1, format!("bad variation line {line:?}"))
-                })?;
-            b.start_variation(ply)
-                .map_err(|e| RecordError::syntax(n, 1, e))?;
+        if let Some(rest) = line.strip_prefix("変化：").or_else(|| line.strip_prefix("変化:")) {
+            let ply: usize = rest
+                .trim_end_matches('手')
+                .trim()
+                .parse()
+                .map_err(|_| RecordError::syntax(n, 1, format!("bad variation line {line:?}")))?;
+            b.start_variation(ply).map_err(|e| RecordError::syntax(n, 1, e))?;
             ended = false;
             continue;
         }
         // Board diagram parts.
         if !moves_started {
-            if let Some(v) = line
-                .strip_prefix("後手の持駒：")
-                .or_else(|| line.strip_prefix("上手の持駒："))
+            if let Some(v) = line.strip_prefix("後手の持駒：").or_else(|| line.strip_prefix("上手の持駒："))
             {
                 setup.get_or_insert_with(Setup::default).hands[1] =
                     kif_board::read_hand(v).ok_or_else(|| RecordError::syntax(n, 7, "bad hand"))?;
                 continue;
             }
-            if let Some(v) = line
-                .strip_prefix("先手の持駒：")
-                .or_else(|| line.strip_prefix("下手の持駒："))
+            if let Some(v) = line.strip_prefix("先手の持駒：").or_else(|| line.strip_prefix("下手の持駒："))
             {
                 setup.get_or_insert_with(Setup::default).hands[0] =
                     kif_board::read_hand(v).ok_or_else(|| RecordError::syntax(n, 7, "bad hand"))?;
@@ -274,10 +247,7 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
                 }
                 continue;
             }
-            if line.starts_with('+')
-                || line.starts_with("  ９")
-                || line.trim_start().starts_with('９')
-            {
+            if line.starts_with('+') || line.starts_with("  ９") || line.trim_start().starts_with('９') {
                 continue;
             }
             if line == "後手番" || line == "上手番" {
@@ -309,25 +279,13 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
                 continue;
             }
             if ended && b.on_main_line() {
-                return Err(RecordError::syntax(
-                    n,
-                    col,
-                    format!("move {text:?} after the end of the game"),
-                ));
+                return Err(RecordError::syntax(n, col, format!("move {text:?} after the end of the game")));
             }
             let ply = b.ply() + 1;
             let m = kif_move::read(b.position(), text)
                 .ok_or_else(|| RecordError::syntax(n, col, format!("not a KIF move: {text:?}")))?;
             b.position().check_move(m).map_err(|rule| {
-                RecordError::new(
-                    n,
-                    col,
-                    RecordErrorKind::IllegalMove {
-                        ply,
-                        text: text.to_string(),
-                        rule: Some(rule),
-                    },
-                )
+                RecordError::new(n, col, RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: Some(rule) })
             })?;
             b.push(m);
             if let Some((t, total)) = times.and_then(parse_times) {
@@ -344,18 +302,10 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
             match key.trim() {
                 "手合割" => {
                     if value != "その他" {
-                        let h: Handicap =
-                            value
-                                .parse()
-                                .map_err(|e: crate::position::ParseHandicapError| {
-                                    RecordError::new(
-                                        n,
-                                        1,
-                                        RecordErrorKind::BadPosition(e.to_string()),
-                                    )
-                                })?;
-                        b.set_start(Start::Handicap(h))
-                            .map_err(|e| RecordError::syntax(n, 1, e))?;
+                        let h: Handicap = value.parse().map_err(|e: crate::position::ParseHandicapError| {
+                            RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string()))
+                        })?;
+                        b.set_start(Start::Handicap(h)).map_err(|e| RecordError::syntax(n, 1, e))?;
                     }
                 }
                 "先手" | "下手" => b.tag("Black", value),
@@ -367,11 +317,7 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
             }
             continue;
         }
-        return Err(RecordError::syntax(
-            n,
-            1,
-            format!("unexpected line {line:?}"),
-        ));
+        return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
     }
     flush_engine(&mut b, &mut pending_engine);
     apply_setup(&mut b, setup.take(), lines.last().map_or(first, |l| l.0))?;
@@ -387,8 +333,7 @@ fn apply_setup(b: &mut Builder, setup: Option<Setup>, n: usize) -> Result<(), Re
     let Some(s) = setup else { return Ok(()) };
     let bad = |e: String| RecordError::new(n, 1, RecordErrorKind::BadPosition(e));
     let pos = Position::from_setup(&s).map_err(|e| bad(e.to_string()))?;
-    b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?)
-        .map_err(bad)
+    b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?).map_err(bad)
 }
 
 /// Engine lines (`**…`) belong to the move before them; they are parsed once that move's
@@ -407,14 +352,7 @@ fn flush_engine(b: &mut Builder, pending: &mut Vec<(usize, String)>) {
 fn times_text(m: &MoveRecord) -> String {
     let t = m.time_ms.unwrap_or(0) / 1000;
     let total = m.total_ms.unwrap_or(0) / 1000;
-    format!(
-        "({:>2}:{:02}/{:02}:{:02}:{:02})",
-        t / 60,
-        t % 60,
-        total / 3600,
-        total / 60 % 60,
-        total % 60
-    )
+    format!("({:>2}:{:02}/{:02}:{:02}:{:02})", t / 60, t % 60, total / 3600, total / 60 % 60, total % 60)
 }
 
 /// Pads KIF move text to a fixed display width (full-width characters count two columns).
@@ -426,12 +364,7 @@ fn pad(text: &str, width: usize) -> String {
 fn write_moves(s: &mut String, pos: &Position, first_ply: usize, moves: &[MoveRecord]) -> Color {
     let mut pos = pos.clone();
     for (i, m) in moves.iter().enumerate() {
-        s.push_str(&format!(
-            "{:>4} {} {}\n",
-            first_ply + i,
-            pad(&kif_move::write(&pos, m.mv), 14),
-            times_text(m)
-        ));
+        s.push_str(&format!("{:>4} {} {}\n", first_ply + i, pad(&kif_move::write(&pos, m.mv), 14), times_text(m)));
         if !m.engine.is_empty() {
             s.push_str(&format!("**{}\n", engine_comment(&m.engine, &pos)));
         }
@@ -463,10 +396,7 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
         let key = match k.as_str() {
             "Black" => black_key,
             "White" => white_key,
-            other => TAGS
-                .iter()
-                .find(|(_, t)| *t == other)
-                .map_or(other, |(j, _)| j),
+            other => TAGS.iter().find(|(_, t)| *t == other).map_or(other, |(j, _)| j),
         };
         s.push_str(&format!("{key}：{v}\n"));
     }
@@ -484,12 +414,7 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
     let stm = write_moves(&mut s, &start, 1, &rec.moves);
     if let Some(r) = rec.result {
         let word = terminal_word(&r, stm).unwrap_or("中断");
-        s.push_str(&format!(
-            "{:>4} {} {}\n",
-            rec.moves.len() + 1,
-            pad(word, 14),
-            "( 0:00/00:00:00)"
-        ));
+        s.push_str(&format!("{:>4} {} {}\n", rec.moves.len() + 1, pad(word, 14), "( 0:00/00:00:00)"));
         if terminal(word, stm) != Some(r) {
             s.push_str(&format!("#{}\n", result_words::note(&r)));
         }

@@ -72,11 +72,7 @@ pub(super) fn read_hand(text: &str) -> Option<Hand> {
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
         let (kind, n) = kanji::read_piece(item)?;
         let rest: String = item.chars().skip(n).collect();
-        let count = if rest.is_empty() {
-            1
-        } else {
-            kanji::read_count(&rest)?
-        };
+        let count = if rest.is_empty() { 1 } else { kanji::read_count(&rest)? };
         h = h.with_count(kind, h.count(kind) + count)?;
     }
     Some(h)
@@ -107,14 +103,7 @@ pub(super) fn read_row(line: &str, setup: &mut Setup) -> bool {
                 let Some((kind, _)) = kanji::read_piece(&name.to_string()) else {
                     return false;
                 };
-                Some(Piece::new(
-                    if mark == 'v' {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
-                    kind,
-                ))
+                Some(Piece::new(if mark == 'v' { Color::White } else { Color::Black }, kind))
             }
         };
     }

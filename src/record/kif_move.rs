@@ -10,11 +10,7 @@ pub(super) fn destination(to: Square, prev_to: Option<Square>) -> String {
     if prev_to == Some(to) {
         "同　".to_string()
     } else {
-        format!(
-            "{}{}",
-            kanji::FILES[to.file().index()],
-            kanji::RANKS[to.rank().index()]
-        )
+        format!("{}{}", kanji::FILES[to.file().index()], kanji::RANKS[to.rank().index()])
     }
 }
 
@@ -30,10 +26,7 @@ pub(super) fn write_after(pos: &Position, m: Move, prev_to: Option<Square>) -> S
             format!("{}{}打", destination(to, prev_to), kanji::piece_name(kind))
         }
         MoveKind::Normal { from, to, promote } => {
-            let kind = pos
-                .piece_on(from)
-                .map(|p| p.kind())
-                .unwrap_or(crate::PieceKind::Pawn);
+            let kind = pos.piece_on(from).map(|p| p.kind()).unwrap_or(crate::PieceKind::Pawn);
             format!(
                 "{}{}{}({}{})",
                 destination(to, prev_to),
@@ -51,22 +44,12 @@ pub(super) fn read_destination(s: &str, prev_to: Option<Square>) -> Option<(Squa
     let mut it = s.chars();
     let c1 = it.next()?;
     if c1 == '同' {
-        let used = if matches!(it.next(), Some('　' | ' ')) {
-            2
-        } else {
-            1
-        };
+        let used = if matches!(it.next(), Some('　' | ' ')) { 2 } else { 1 };
         return Some((prev_to?, used));
     }
     let f = kanji::file_of(c1)?;
     let r = kanji::rank_of(it.next()?)?;
-    Some((
-        Square::new(
-            crate::types::File::new(f)?,
-            crate::types::Rank::from_index(r as usize - 1)?,
-        ),
-        2,
-    ))
+    Some((Square::new(crate::types::File::new(f)?, crate::types::Rank::from_index(r as usize - 1)?), 2))
 }
 
 /// Resolves KIF move text in `pos`. Returns `None` if it is not a well-formed move; the move may
@@ -92,15 +75,9 @@ pub(super) fn read(pos: &Position, text: &str) -> Option<Move> {
         (false, rest.as_str())
     };
     let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
-    let digits: Vec<u8> = inner
-        .chars()
-        .filter_map(|c| c.to_digit(10).map(|d| d as u8))
-        .collect();
+    let digits: Vec<u8> = inner.chars().filter_map(|c| c.to_digit(10).map(|d| d as u8)).collect();
     let [f, r] = digits[..] else { return None };
-    let from = Square::new(
-        crate::types::File::new(f)?,
-        crate::types::Rank::from_index((r as usize).checked_sub(1)?)?,
-    );
+    let from = Square::new(crate::types::File::new(f)?, crate::types::Rank::from_index((r as usize).checked_sub(1)?)?);
     // The written piece must be the one standing there.
     if pos.piece_on(from).map(|p| p.kind()) != Some(kind) {
         return None;

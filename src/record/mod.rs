@@ -125,13 +125,7 @@ pub struct MoveRecord {
 impl MoveRecord {
     /// A bare move.
     pub fn new(mv: Move) -> MoveRecord {
-        MoveRecord {
-            mv,
-            time_ms: None,
-            total_ms: None,
-            engine: EngineInfo::default(),
-            comments: Vec::new(),
-        }
+        MoveRecord { mv, time_ms: None, total_ms: None, engine: EngineInfo::default(), comments: Vec::new() }
     }
 }
 
@@ -169,29 +163,18 @@ pub struct GameRecord {
 impl GameRecord {
     /// A record from a start and a list of moves.
     pub fn new(start: Start, moves: impl IntoIterator<Item = Move>) -> GameRecord {
-        GameRecord {
-            start,
-            moves: moves.into_iter().map(MoveRecord::new).collect(),
-            ..GameRecord::default()
-        }
+        GameRecord { start, moves: moves.into_iter().map(MoveRecord::new).collect(), ..GameRecord::default() }
     }
 
     /// The value of tag `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// Sets tag `name`, replacing an existing value.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self
-            .tags
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        {
+        match self.tags.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(name)) {
             Some(slot) => slot.1 = value,
             None => self.tags.push((name.to_string(), value)),
         }

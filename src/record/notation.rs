@@ -8,11 +8,7 @@ use crate::types::{Move, MoveKind, PieceKind, Square};
 
 /// The piece letter of a kind, with `+` for promoted kinds (`+B` for a horse).
 fn letter(k: PieceKind) -> String {
-    if k.is_promoted() {
-        format!("+{}", k.base_letter())
-    } else {
-        k.base_letter().to_string()
-    }
+    if k.is_promoted() { format!("+{}", k.base_letter()) } else { k.base_letter().to_string() }
 }
 
 /// True if the move could have promoted (so declining it is written `=`).
@@ -21,8 +17,7 @@ fn could_promote(pos: &Position, m: Move) -> bool {
         return false;
     };
     let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote())
-        && (from.rank().in_zone(us) || to.rank().in_zone(us))
+    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
 }
 
 /// The full extended notation of the legal move `m` in `pos`.
@@ -30,9 +25,7 @@ pub fn write(pos: &Position, m: Move) -> String {
     match m.kind() {
         MoveKind::Drop { kind, to } => format!("{}*{to}", kind.base_letter()),
         MoveKind::Normal { from, to, promote } => {
-            let piece = pos
-                .piece_on(from)
-                .map_or("?".to_string(), |p| letter(p.kind()));
+            let piece = pos.piece_on(from).map_or("?".to_string(), |p| letter(p.kind()));
             let sep = if pos.piece_on(to).is_some() { 'x' } else { '-' };
             let suffix = if promote {
                 "+"
@@ -75,9 +68,7 @@ fn parse(text: &str) -> Option<Parsed> {
         p.promoted_piece = true;
         i += 1;
     }
-    p.piece = Some(
-        PieceKind::from_base_letter(*chars.get(i)?).filter(|_| chars[i].is_ascii_uppercase())?,
-    );
+    p.piece = Some(PieceKind::from_base_letter(*chars.get(i)?).filter(|_| chars[i].is_ascii_uppercase())?);
     i += 1;
     let rest = &chars[i..];
     // Suffix.
@@ -97,9 +88,7 @@ fn parse(text: &str) -> Option<Parsed> {
         p.capture_last = true;
         return Some(p);
     }
-    let sep = body
-        .iter()
-        .position(|c| matches!(c, '-' | 'x' | '*' | '\''));
+    let sep = body.iter().position(|c| matches!(c, '-' | 'x' | '*' | '\''));
     let (origin, dest): (&[char], &[char]) = match sep {
         Some(s) => {
             match body[s] {
@@ -137,10 +126,7 @@ fn parse(text: &str) -> Option<Parsed> {
 /// breaks.
 fn named_rule(pos: &Position, p: &Parsed) -> Option<crate::position::IllegalMoveKind> {
     let sq = |f: Option<u8>, r: Option<u8>| {
-        Some(Square::new(
-            crate::types::File::new(f?)?,
-            crate::types::Rank::from_index(r?.checked_sub(1)? as usize)?,
-        ))
+        Some(Square::new(crate::types::File::new(f?)?, crate::types::Rank::from_index(r?.checked_sub(1)? as usize)?))
     };
     let to = sq(p.to_file, p.to_rank)?;
     let m = match (sq(p.from_file, p.from_rank), p.piece) {
@@ -157,19 +143,10 @@ fn matches_square(sq: Square, file: Option<u8>, rank: Option<u8>) -> bool {
 
 /// Resolves written move `text` against the legal moves of `pos`. `last_to` is the destination
 /// of the previous move (for `Gx`). `ply` is only used in errors.
-pub fn read(
-    pos: &Position,
-    text: &str,
-    last_to: Option<Square>,
-    ply: usize,
-) -> Result<Move, RecordErrorKind> {
+pub fn read(pos: &Position, text: &str, last_to: Option<Square>, ply: usize) -> Result<Move, RecordErrorKind> {
     let p = parse(text).ok_or_else(|| RecordErrorKind::Syntax(format!("not a move: {text:?}")))?;
     let rule = named_rule(pos, &p);
-    let illegal = || RecordErrorKind::IllegalMove {
-        ply,
-        text: text.to_string(),
-        rule,
-    };
+    let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule };
     let base = p.piece.ok_or_else(illegal)?;
     let legal = pos.legal_moves();
     let kind_ok = |m: &Move, promoted: bool| {
@@ -177,11 +154,7 @@ pub fn read(
             Some(pc) => pc.kind(),
             None => return false,
         };
-        if promoted {
-            base.promoted() == Some(k)
-        } else {
-            k == base
-        }
+        if promoted { base.promoted() == Some(k) } else { k == base }
     };
     let fits = |m: &Move| -> bool {
         let to = m.to();
@@ -191,12 +164,7 @@ pub fn read(
         let capture = pos.piece_on(to).is_some() && !m.is_drop();
         match m.kind() {
             MoveKind::Drop { .. } => {
-                if p.capture
-                    || p.plain
-                    || p.from_file.is_some()
-                    || p.from_rank.is_some()
-                    || p.promote == Some(true)
-                {
+                if p.capture || p.plain || p.from_file.is_some() || p.from_rank.is_some() || p.promote == Some(true) {
                     return false;
                 }
             }
@@ -220,11 +188,7 @@ pub fn read(
         true
     };
     let pick = |promoted: bool| -> Vec<Move> {
-        let candidates: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| kind_ok(m, promoted))
-            .collect();
+        let candidates: Vec<Move> = legal.iter().copied().filter(|m| kind_ok(m, promoted)).collect();
         if p.capture_last {
             let on_last: Vec<Move> = candidates
                 .iter()
@@ -234,10 +198,7 @@ pub fn read(
             if !on_last.is_empty() {
                 return on_last;
             }
-            return candidates
-                .into_iter()
-                .filter(|m| !m.is_drop() && pos.piece_on(m.to()).is_some())
-                .collect();
+            return candidates.into_iter().filter(|m| !m.is_drop() && pos.piece_on(m.to()).is_some()).collect();
         }
         candidates.into_iter().filter(fits).collect()
     };
@@ -248,11 +209,7 @@ pub fn read(
     // `Gx` with several promotion choices on the same capture: prefer the plain one unless `+`.
     if found.len() > 1 && p.capture_last {
         let want = p.promote == Some(true);
-        let narrowed: Vec<Move> = found
-            .iter()
-            .copied()
-            .filter(|m| m.is_promotion() == want)
-            .collect();
+        let narrowed: Vec<Move> = found.iter().copied().filter(|m| m.is_promotion() == want).collect();
         if !narrowed.is_empty() {
             found = narrowed;
         }
@@ -308,14 +265,8 @@ mod tests {
         assert_eq!(read_usi(&p, "B2b+"), Ok("8h2b+".into()));
         assert_eq!(read_usi(&p, "B8hx2b="), Ok("8h2b".into()));
         assert_eq!(read_usi(&p, "B8hx2b"), Ok("8h2b".into()));
-        assert!(matches!(
-            read(&p, "G5h", None, 3),
-            Err(RecordErrorKind::Ambiguous { .. })
-        ));
-        assert!(matches!(
-            read(&p, "R2a", None, 3),
-            Err(RecordErrorKind::IllegalMove { .. })
-        ));
+        assert!(matches!(read(&p, "G5h", None, 3), Err(RecordErrorKind::Ambiguous { .. })));
+        assert!(matches!(read(&p, "R2a", None, 3), Err(RecordErrorKind::IllegalMove { .. })));
         // Capture the piece that just moved.
         let q = after(&["7g7f", "3c3d", "8h2b+"]);
         assert_eq!(read_usi(&q, "Sx"), Ok("3a2b".into()));
@@ -325,21 +276,10 @@ mod tests {
         assert_eq!(read_usi(&r, "B4e"), Ok("B*4e".into()));
         assert_eq!(read_usi(&r, "B'4e"), Ok("B*4e".into()));
         let s = after(&["7g7f", "3c3d", "8h2b+", "4a3b"]);
-        assert_eq!(
-            read_usi(&s, "B3a"),
-            Ok("2b3a".into()),
-            "a horse written as B"
-        );
+        assert_eq!(read_usi(&s, "B3a"), Ok("2b3a".into()), "a horse written as B");
         assert_eq!(read_usi(&s, "+B2bx3a"), Ok("2b3a".into()));
-        assert!(
-            read_usi(&s, "+B2b-3a").is_err(),
-            "- says no capture, but 3a holds a silver"
-        );
-        assert_eq!(
-            read_usi(&s, "+B3a+"),
-            Ok("2b3a".into()),
-            "a trailing + on a promoted piece is ignored"
-        );
+        assert!(read_usi(&s, "+B2b-3a").is_err(), "- says no capture, but 3a holds a silver");
+        assert_eq!(read_usi(&s, "+B3a+"), Ok("2b3a".into()), "a trailing + on a promoted piece is ignored");
     }
 
     #[test]

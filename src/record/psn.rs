@@ -56,17 +56,11 @@ fn fen_to_sfen(fen: &str) -> Result<String, String> {
         Ok(digits
             .bytes()
             .zip(ORDER)
-            .map(|(d, c)| {
-                (
-                    if upper { c } else { c.to_ascii_lowercase() },
-                    (d - b'0') as u32,
-                )
-            })
+            .map(|(d, c)| (if upper { c } else { c.to_ascii_lowercase() }, (d - b'0') as u32))
             .collect())
     };
     let black = hand(fields[9], true)?;
-    let setup =
-        crate::position::sfen::parse_setup(&format!("{board} b - 1")).map_err(|e| e.to_string())?;
+    let setup = crate::position::sfen::parse_setup(&format!("{board} b - 1")).map_err(|e| e.to_string())?;
     let mut white = Vec::new();
     if fields[10].eq_ignore_ascii_case("t") {
         // Everything not on the board and not in Black's hand.
@@ -82,12 +76,7 @@ fn fen_to_sfen(fen: &str) -> Result<String, String> {
         .iter()
         .enumerate()
         {
-            let on_board = setup
-                .board
-                .iter()
-                .flatten()
-                .filter(|p| p.kind().unpromoted() == *k)
-                .count() as u32;
+            let on_board = setup.board.iter().flatten().filter(|p| p.kind().unpromoted() == *k).count() as u32;
             let left = (k.set_count() as u32).saturating_sub(on_board + black[i].1);
             white.push((ORDER[i].to_ascii_lowercase(), left));
         }
@@ -99,9 +88,7 @@ fn fen_to_sfen(fen: &str) -> Result<String, String> {
         "g" | "G" => Color::White,
         s => return Err(format!("side to move must be s or g, got {s:?}")),
     };
-    let pair: u32 = fields[12]
-        .parse()
-        .map_err(|_| format!("bad move number {:?}", fields[12]))?;
+    let pair: u32 = fields[12].parse().map_err(|_| format!("bad move number {:?}", fields[12]))?;
     let mut hand_text = String::new();
     for (c, n) in black.iter().chain(white.iter()) {
         match n {
@@ -125,10 +112,7 @@ fn terminal(word: &str, stm: Color) -> Option<GameResult> {
         "resigns" | "resign" => GameResult::loss(stm, ResultReason::Resign),
         "mate" => GameResult::loss(stm, ResultReason::Checkmate),
         "timeup" => GameResult::loss(stm, ResultReason::Time),
-        "interrupt" => GameResult {
-            winner: Winner::Unfinished,
-            reason: ResultReason::Interrupt,
-        },
+        "interrupt" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         "sennichite" => GameResult::draw(ResultReason::Repetition),
         "jishogi" => GameResult::win(stm, ResultReason::Declaration),
         _ => return None,
@@ -145,28 +129,20 @@ fn result_token(word: &str) -> Option<Winner> {
 }
 
 fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
-    let mut b =
-        Builder::new(Start::default()).map_err(|e| RecordError::syntax(g.first_line, 1, e))?;
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(g.first_line, 1, e))?;
     let mut header_result = None;
     for h in &g.headers {
         let key = h.key.as_str();
         let bad = |e: String| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e));
         match key.to_ascii_lowercase().as_str() {
             "handicap" => {
-                let handicap: Handicap = h
-                    .value
-                    .parse()
-                    .map_err(|e: crate::position::ParseHandicapError| bad(e.to_string()))?;
+                let handicap: Handicap =
+                    h.value.parse().map_err(|e: crate::position::ParseHandicapError| bad(e.to_string()))?;
                 b.set_start(Start::Handicap(handicap)).map_err(bad)?;
             }
-            "sfen" => b
-                .set_start(Start::from_sfen(&h.value).map_err(|e| bad(e.to_string()))?)
-                .map_err(bad)?,
+            "sfen" => b.set_start(Start::from_sfen(&h.value).map_err(|e| bad(e.to_string()))?).map_err(bad)?,
             "fen" => b
-                .set_start(
-                    Start::from_sfen(&fen_to_sfen(&h.value).map_err(bad)?)
-                        .map_err(|e| bad(e.to_string()))?,
-                )
+                .set_start(Start::from_sfen(&fen_to_sfen(&h.value).map_err(bad)?).map_err(|e| bad(e.to_string()))?)
                 .map_err(bad)?,
             "result" => {
                 header_result = result_token(&h.value);
@@ -198,8 +174,7 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
             }
             Token::Variation(ply) => {
                 ended = false;
-                b.start_variation(ply)
-                    .map_err(|e| RecordError::syntax(line, col, e))?;
+                b.start_variation(ply).map_err(|e| RecordError::syntax(line, col, e))?;
             }
             Token::Word(word) => {
                 let word = gui_lines::strip_move_number(&word);
@@ -216,11 +191,7 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
                     continue;
                 }
                 if ended && b.on_main_line() {
-                    return Err(RecordError::syntax(
-                        line,
-                        col,
-                        format!("move {word:?} after the end of the game"),
-                    ));
+                    return Err(RecordError::syntax(line, col, format!("move {word:?} after the end of the game")));
                 }
                 let ply = b.ply() + 1;
                 let m = notation::read(b.position(), word, b.last_to(), ply)
@@ -231,17 +202,11 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
     }
     let mut record = b.finish();
     if record.result.is_none() {
-        let stm = record
-            .final_position()
-            .map(|p| p.side_to_move())
-            .unwrap_or(Color::Black);
+        let stm = record.final_position().map(|p| p.side_to_move()).unwrap_or(Color::Black);
         record.result = match token_result.or(header_result) {
             Some(Winner::Unfinished) => Some(GameResult::loss(stm, ResultReason::Resign)),
             Some(Winner::Draw) => Some(GameResult::draw(ResultReason::Repetition)),
-            Some(w) => Some(GameResult {
-                winner: w,
-                reason: ResultReason::Resign,
-            }),
+            Some(w) => Some(GameResult { winner: w, reason: ResultReason::Resign }),
             None => None,
         };
     }
@@ -270,14 +235,8 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
 pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
     let mut s = String::new();
     let quote = |v: &str| v.replace('"', "'");
-    s.push_str(&format!(
-        "[Sente \"{}\"]\n",
-        quote(rec.tag("Black").unwrap_or(""))
-    ));
-    s.push_str(&format!(
-        "[Gote \"{}\"]\n",
-        quote(rec.tag("White").unwrap_or(""))
-    ));
+    s.push_str(&format!("[Sente \"{}\"]\n", quote(rec.tag("Black").unwrap_or(""))));
+    s.push_str(&format!("[Gote \"{}\"]\n", quote(rec.tag("White").unwrap_or(""))));
     for (k, v) in &rec.tags {
         if !matches!(k.as_str(), "Black" | "White") {
             s.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
@@ -301,10 +260,7 @@ pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
     for c in &rec.summary {
         s.push_str(&gui_lines::comment_line(c));
     }
-    let start = rec
-        .start
-        .position()
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let start = rec.start.position().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
     let stm = gui_lines::write_line(&mut s, &start, 1, &rec.moves, &notation::write);
     if let Some(r) = rec.result {
         let ply = rec.moves.len() + 1;

@@ -19,10 +19,7 @@ fn terminal(word: &str, stm: Color) -> Option<GameResult> {
         "Resigns" => GameResult::loss(stm, ResultReason::Resign),
         "Mate" => GameResult::loss(stm, ResultReason::Checkmate),
         "Timeup" => GameResult::loss(stm, ResultReason::Time),
-        "Interrupt" => GameResult {
-            winner: Winner::Unfinished,
-            reason: ResultReason::Interrupt,
-        },
+        "Interrupt" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         "RepetitionDraw" => GameResult::draw(ResultReason::Repetition),
         "RepetitionWin" => GameResult::win(stm, ResultReason::PerpetualCheck),
         "DeclarationWin" => GameResult::win(stm, ResultReason::Declaration),
@@ -54,16 +51,13 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
 }
 
 fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
-    let mut b =
-        Builder::new(Start::default()).map_err(|e| RecordError::syntax(g.first_line, 1, e))?;
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(g.first_line, 1, e))?;
     for h in &g.headers {
         match h.key.to_ascii_lowercase().as_str() {
             "sfen" => {
-                let start = Start::from_sfen(&h.value).map_err(|e| {
-                    RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e.to_string()))
-                })?;
-                b.set_start(start)
-                    .map_err(|e| RecordError::syntax(h.line, 1, e))?;
+                let start = Start::from_sfen(&h.value)
+                    .map_err(|e| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e.to_string())))?;
+                b.set_start(start).map_err(|e| RecordError::syntax(h.line, 1, e))?;
             }
             "black" => b.tag("Black", &h.value),
             "white" => b.tag("White", &h.value),
@@ -85,8 +79,7 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
             Token::Time(_) => {}
             Token::Variation(ply) => {
                 ended = false;
-                b.start_variation(ply)
-                    .map_err(|e| RecordError::syntax(line, col, e))?;
+                b.start_variation(ply).map_err(|e| RecordError::syntax(line, col, e))?;
             }
             Token::Word(word) => {
                 let word = gui_lines::strip_move_number(&word);
@@ -99,11 +92,7 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
                     continue;
                 }
                 if ended && b.on_main_line() {
-                    return Err(RecordError::syntax(
-                        line,
-                        col,
-                        format!("move {word:?} after the end of the game"),
-                    ));
+                    return Err(RecordError::syntax(line, col, format!("move {word:?} after the end of the game")));
                 }
                 let ply = b.ply() + 1;
                 let m = b.position().parse_usi_move(word).map_err(|e| {
@@ -111,15 +100,7 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
                         crate::MoveError::Illegal { kind, .. } => Some(kind),
                         crate::MoveError::Syntax(_) => None,
                     };
-                    RecordError::new(
-                        line,
-                        col,
-                        RecordErrorKind::IllegalMove {
-                            ply,
-                            text: word.to_string(),
-                            rule,
-                        },
-                    )
+                    RecordError::new(line, col, RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule })
                 })?;
                 b.push(m);
             }
@@ -139,50 +120,26 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
     let mut s = String::new();
     let quote = |v: &str| v.replace('"', "'");
-    s.push_str(&format!(
-        "[Black \"{}\"]\n",
-        quote(rec.tag("Black").unwrap_or(""))
-    ));
-    s.push_str(&format!(
-        "[White \"{}\"]\n",
-        quote(rec.tag("White").unwrap_or(""))
-    ));
-    s.push_str(&format!(
-        "[BlackTimeSetting \"{}\"]\n",
-        rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED)
-    ));
-    s.push_str(&format!(
-        "[WhiteTimeSetting \"{}\"]\n",
-        rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED)
-    ));
+    s.push_str(&format!("[Black \"{}\"]\n", quote(rec.tag("Black").unwrap_or(""))));
+    s.push_str(&format!("[White \"{}\"]\n", quote(rec.tag("White").unwrap_or(""))));
+    s.push_str(&format!("[BlackTimeSetting \"{}\"]\n", rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED)));
+    s.push_str(&format!("[WhiteTimeSetting \"{}\"]\n", rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED)));
     s.push_str(&format!("[SFEN \"{}\"]\n", rec.start.sfen()));
     for (k, v) in &rec.tags {
-        if !matches!(
-            k.as_str(),
-            "Black" | "White" | "BlackTimeSetting" | "WhiteTimeSetting"
-        ) {
+        if !matches!(k.as_str(), "Black" | "White" | "BlackTimeSetting" | "WhiteTimeSetting") {
             s.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
         }
     }
     for c in &rec.summary {
         s.push_str(&gui_lines::comment_line(c));
     }
-    let start = rec
-        .start
-        .position()
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let start = rec.start.position().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
     let usi = |_: &crate::Position, m: crate::Move| m.to_string();
     let stm = gui_lines::write_line_with(&mut s, &start, 1, &rec.moves, &usi, true);
     if let Some(r) = rec.result {
         let word = terminal_word(&r, stm);
         if let Some(w) = word {
-            s.push_str(&gui_lines::move_line(
-                rec.moves.len() + 1,
-                w,
-                None,
-                None,
-                true,
-            ));
+            s.push_str(&gui_lines::move_line(rec.moves.len() + 1, w, None, None, true));
         }
         if word.and_then(|w| terminal(w, stm)) != Some(r) {
             s.push_str(&gui_lines::comment_line(&result_words::note(&r)));

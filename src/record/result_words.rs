@@ -24,10 +24,7 @@ pub const NOTE_PREFIX: &str = "hisha-result: ";
 
 /// The short id of a reason (`perpetual-check` …).
 pub fn reason_id(r: ResultReason) -> &'static str {
-    REASONS
-        .iter()
-        .find(|(x, _)| *x == r)
-        .map_or("interrupt", |(_, s)| s)
+    REASONS.iter().find(|(x, _)| *x == r).map_or("interrupt", |(_, s)| s)
 }
 
 /// The reason with a short id.
@@ -57,8 +54,5 @@ pub fn parse_note(text: &str) -> Option<GameResult> {
         "unfinished" => Winner::Unfinished,
         _ => return None,
     };
-    Some(GameResult {
-        winner,
-        reason: reason_from_id(w.next()?)?,
-    })
+    Some(GameResult { winner, reason: reason_from_id(w.next()?)? })
 }

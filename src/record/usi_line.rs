@@ -21,30 +21,18 @@ fn read_line(n: usize, line: &str) -> Result<GameRecord, RecordError> {
         _ => &words[..],
     };
     let column_of = |w: &str| line.find(w).map_or(1, |i| line[..i].chars().count() + 1);
-    let moves_at = words
-        .iter()
-        .position(|&w| w == "moves")
-        .unwrap_or(words.len());
+    let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let start = match &words[..moves_at] {
         ["startpos"] => Start::default(),
-        ["sfen", rest @ ..] => Start::from_sfen(&rest.join(" ")).map_err(|e| {
-            RecordError::new(
-                n,
-                column_of("sfen"),
-                RecordErrorKind::BadPosition(e.to_string()),
-            )
-        })?,
+        ["sfen", rest @ ..] => Start::from_sfen(&rest.join(" "))
+            .map_err(|e| RecordError::new(n, column_of("sfen"), RecordErrorKind::BadPosition(e.to_string())))?,
         _ => return Err(RecordError::syntax(n, 1, "expected `startpos` or `sfen …`")),
     };
-    let mut pos = start
-        .position()
-        .map_err(|e| RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string())))?;
+    let mut pos = start.position().map_err(|e| RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string())))?;
     let mut rec = GameRecord::new(start, []);
     let mut search_from = 0;
     for (i, w) in words.iter().enumerate().skip(moves_at + 1) {
-        let at = line[search_from..]
-            .find(w)
-            .map_or(search_from, |p| p + search_from);
+        let at = line[search_from..].find(w).map_or(search_from, |p| p + search_from);
         search_from = at + w.len();
         let column = line[..at].chars().count() + 1;
         let m = pos.parse_usi_move(w).map_err(|e| {
@@ -52,15 +40,7 @@ fn read_line(n: usize, line: &str) -> Result<GameRecord, RecordError> {
                 crate::MoveError::Illegal { kind, .. } => Some(kind),
                 crate::MoveError::Syntax(_) => None,
             };
-            RecordError::new(
-                n,
-                column,
-                RecordErrorKind::IllegalMove {
-                    ply: i - moves_at,
-                    text: w.to_string(),
-                    rule,
-                },
-            )
+            RecordError::new(n, column, RecordErrorKind::IllegalMove { ply: i - moves_at, text: w.to_string(), rule })
         })?;
         pos.do_move(m);
         rec.moves.push(super::MoveRecord::new(m));

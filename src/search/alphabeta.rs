@@ -5,9 +5,7 @@
 use super::ordering::{MovePicker, is_capture};
 use super::tt::Bound;
 use super::{MAX_PLY, SearchControl, Searcher};
-use crate::eval::{
-    INFINITE, MATE_BOUND, Value, capture_value, evaluate, is_mate_score, mate_in, mated_in,
-};
+use crate::eval::{INFINITE, MATE_BOUND, Value, capture_value, evaluate, is_mate_score, mate_in, mated_in};
 use crate::position::{DeclarationOutcome, EnteringKingRule, Position, Repetition};
 use crate::types::{Bitboard, Move};
 
@@ -24,11 +22,7 @@ fn reduction(depth: i32, n: usize) -> i32 {
 impl Searcher {
     /// The score of a draw for the side to move.
     fn draw_score(&self, pos: &Position) -> Value {
-        if pos.side_to_move() == self.root_side {
-            self.opts.draw_value
-        } else {
-            -self.opts.draw_value
-        }
+        if pos.side_to_move() == self.root_side { self.opts.draw_value } else { -self.opts.draw_value }
     }
 
     /// Game-rule outcomes at an inner node: repetition, move limit, declaration. `None` = play on.
@@ -48,9 +42,7 @@ impl Searcher {
         let rule = self.opts.entering_king_rule;
         if rule != EnteringKingRule::None {
             let us = pos.side_to_move();
-            let in_camp = pos
-                .king_square(us)
-                .is_some_and(|k| Bitboard::far_ranks(us, 3).has(k));
+            let in_camp = pos.king_square(us).is_some_and(|k| Bitboard::far_ranks(us, 3).has(k));
             if in_camp && pos.declaration(rule) == DeclarationOutcome::Win {
                 return Some(mate_in(ply));
             }
@@ -118,11 +110,7 @@ impl Searcher {
                 }
             }
         }
-        let eval = if in_check {
-            -INFINITE
-        } else {
-            hit.map_or_else(|| evaluate(pos), |h| h.eval)
-        };
+        let eval = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
 
         if !pv_node && !in_check && !is_mate_score(beta) {
             // Reverse futility pruning.
@@ -133,16 +121,7 @@ impl Searcher {
             if depth >= 3 && eval >= beta && pos.last_move().is_some() {
                 let r = 3 + depth / 4 + ((eval - beta) / 250).min(3);
                 pos.do_null_move();
-                let v = -self.alphabeta(
-                    pos,
-                    -beta,
-                    -beta + 1,
-                    depth - r,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                    control,
-                );
+                let v = -self.alphabeta(pos, -beta, -beta + 1, depth - r, ply + 1, false, !cut_node, control);
                 pos.undo_move();
                 if self.stopped {
                     return 0;
@@ -187,16 +166,7 @@ impl Searcher {
             let new_depth = depth - 1 + extension;
             pos.do_move(m);
             let score = if searched == 0 {
-                -self.alphabeta(
-                    pos,
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    pv_node,
-                    false,
-                    control,
-                )
+                -self.alphabeta(pos, -beta, -alpha, new_depth, ply + 1, pv_node, false, control)
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && !tactical && !in_check && !gives_check {
@@ -208,39 +178,12 @@ impl Searcher {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.alphabeta(
-                    pos,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    ply + 1,
-                    false,
-                    true,
-                    control,
-                );
+                let mut s = -self.alphabeta(pos, -alpha - 1, -alpha, new_depth - r, ply + 1, false, true, control);
                 if s > alpha && r > 0 {
-                    s = -self.alphabeta(
-                        pos,
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                        control,
-                    );
+                    s = -self.alphabeta(pos, -alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node, control);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.alphabeta(
-                        pos,
-                        -beta,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        true,
-                        false,
-                        control,
-                    );
+                    s = -self.alphabeta(pos, -beta, -alpha, new_depth, ply + 1, true, false, control);
                 }
                 s
             };
@@ -283,19 +226,11 @@ impl Searcher {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { eval };
-        self.tt
-            .store(key, ply, best_move, best, stored_eval, depth, bound);
+        self.tt.store(key, ply, best_move, best, stored_eval, depth, bound);
         best
     }
 
-    fn reward_quiet(
-        &mut self,
-        pos: &Position,
-        p: usize,
-        m: Move,
-        depth: i32,
-        tried: &[Option<Move>],
-    ) {
+    fn reward_quiet(&mut self, pos: &Position, p: usize, m: Move, depth: i32, tried: &[Option<Move>]) {
         let k = &mut self.killers[p];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -343,11 +278,7 @@ impl Searcher {
                 return h.score;
             }
         }
-        let stand = if in_check {
-            -INFINITE
-        } else {
-            hit.map_or_else(|| evaluate(pos), |h| h.eval)
-        };
+        let stand = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -395,20 +326,8 @@ impl Searcher {
         if in_check && seen == 0 {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
-            key,
-            ply,
-            best_move,
-            best,
-            if in_check { 0 } else { stand },
-            0,
-            bound,
-        );
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(key, ply, best_move, best, if in_check { 0 } else { stand }, 0, bound);
         best
     }
 }

@@ -50,9 +50,6 @@ impl Limits {
 
     /// True if no limit of any kind was given (a bare `go`): searched like `infinite`.
     pub fn is_unbounded(&self) -> bool {
-        self.depth.is_none()
-            && self.nodes.is_none()
-            && self.movetime.is_none()
-            && self.clock.is_none()
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.clock.is_none()
     }
 }

@@ -53,6 +53,11 @@ impl SearchControl {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// The stop flag itself (for searches that take a plain flag, like the mate solver).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// True once [`SearchControl::stop`] was called.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)

@@ -51,22 +51,14 @@ impl Default for History {
 /// True if `m` is a non-promotion that search never needs (pawn, bishop or rook that could
 /// promote on this move).
 pub fn is_useless_non_promotion(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal {
-        from,
-        to,
-        promote: false,
-    } = m.kind()
-    else {
+    let MoveKind::Normal { from, to, promote: false } = m.kind() else {
         return false;
     };
     let us = pos.side_to_move();
     if !(from.rank().in_zone(us) || to.rank().in_zone(us)) {
         return false;
     }
-    matches!(
-        pos.piece_on(from).map(|p| p.kind()),
-        Some(PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-    )
+    matches!(pos.piece_on(from).map(|p| p.kind()), Some(PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook))
 }
 
 /// True if `m` captures.
@@ -99,69 +91,41 @@ const BAD: i32 = -(1 << 28);
 impl MovePicker {
     /// A picker for all moves of a main-search node.
     pub fn new(tt_move: Option<Move>) -> MovePicker {
-        MovePicker {
-            tt_move,
-            stage: 0,
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
-            next: 0,
-            captures_only: false,
-        }
+        MovePicker { tt_move, stage: 0, moves: MoveList::new(), scores: [0; MAX_MOVES], next: 0, captures_only: false }
     }
 
     /// A picker for quiescence search: captures and promotions (all evasions when in check).
     pub fn new_quiescence(tt_move: Option<Move>) -> MovePicker {
-        MovePicker {
-            captures_only: true,
-            ..MovePicker::new(tt_move)
-        }
+        MovePicker { captures_only: true, ..MovePicker::new(tt_move) }
     }
 
     fn fill(&mut self, pos: &Position, killers: &[Option<Move>; 2], history: &History) {
-        let kind = if self.captures_only && !pos.in_check() {
-            Gen::Captures
-        } else {
-            Gen::Legal
-        };
+        let kind = if self.captures_only && !pos.in_check() { Gen::Captures } else { Gen::Legal };
         generate(pos, kind, &mut self.moves);
         let us = pos.side_to_move();
-        self.moves
-            .retain(|m| Some(m) != self.tt_move && !is_useless_non_promotion(pos, m));
+        self.moves.retain(|m| Some(m) != self.tt_move && !is_useless_non_promotion(pos, m));
         for (i, &m) in self.moves.iter().enumerate() {
             self.scores[i] = {
                 if is_capture(pos, m) || m.is_promotion() {
                     let base = mvv_lva(pos, m);
-                    if see(pos, m) >= 0 {
-                        GOOD + base
-                    } else {
-                        BAD + base
-                    }
+                    if see(pos, m) >= 0 { GOOD + base } else { BAD + base }
                 } else if killers.contains(&Some(m)) {
                     KILLER + if killers[0] == Some(m) { 1 } else { 0 }
                 } else {
-                    pos.moved_piece(m)
-                        .map_or(0, |p| history.get(us, p.kind(), m))
+                    pos.moved_piece(m).map_or(0, |p| history.get(us, p.kind(), m))
                 }
             };
         }
     }
 
     /// The next move, or `None` when all were handed out. Moves are legal.
-    pub fn next(
-        &mut self,
-        pos: &Position,
-        killers: &[Option<Move>; 2],
-        history: &History,
-    ) -> Option<Move> {
+    pub fn next(&mut self, pos: &Position, killers: &[Option<Move>; 2], history: &History) -> Option<Move> {
         if self.stage == 0 {
             self.stage = 1;
             if let Some(m) = self.tt_move {
                 let acceptable = pos.is_legal(m)
                     && !is_useless_non_promotion(pos, m)
-                    && (!self.captures_only
-                        || pos.in_check()
-                        || is_capture(pos, m)
-                        || m.is_promotion());
+                    && (!self.captures_only || pos.in_check() || is_capture(pos, m) || m.is_promotion());
                 if acceptable {
                     return Some(m);
                 }

@@ -104,37 +104,19 @@ impl Searcher {
         if opts.entering_king_rule != crate::position::EnteringKingRule::None
             && pos.declaration(opts.entering_king_rule) == DeclarationOutcome::Win
         {
-            return Outcome {
-                best: BestMove::Win,
-                score: crate::eval::mate_in(1),
-                depth: 0,
-                nodes: 0,
-            };
+            return Outcome { best: BestMove::Win, score: crate::eval::mate_in(1), depth: 0, nodes: 0 };
         }
         let mut roots: Vec<RootMove> = pos
             .legal_moves()
             .iter()
             .filter(|&&m| !is_useless_non_promotion(pos, m))
-            .map(|&m| RootMove {
-                mv: m,
-                score: -INFINITE,
-                previous: -INFINITE,
-                pv: vec![m],
-            })
+            .map(|&m| RootMove { mv: m, score: -INFINITE, previous: -INFINITE, pv: vec![m] })
             .collect();
         if roots.is_empty() {
-            return Outcome {
-                best: BestMove::Resign,
-                score: crate::eval::mated_in(0),
-                depth: 0,
-                nodes: 0,
-            };
+            return Outcome { best: BestMove::Resign, score: crate::eval::mated_in(0), depth: 0, nodes: 0 };
         }
         let multipv = opts.multipv.clamp(1, roots.len());
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 4)
-            .clamp(1, MAX_PLY as u32 - 4);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
         let mut completed = 0;
         let mut last_reported = None;
         for depth in 1..=max_depth {
@@ -167,21 +149,12 @@ impl Searcher {
             report(&self.iteration(completed, 1, &roots[0], super::ScoreBound::Exact));
         }
         let best = &roots[0];
-        let best_move =
-            if opts.resign_value > 0 && best.score <= -opts.resign_value && completed > 0 {
-                BestMove::Resign
-            } else {
-                BestMove::Move {
-                    best: best.mv,
-                    ponder: best.pv.get(1).copied(),
-                }
-            };
-        Outcome {
-            best: best_move,
-            score: best.score,
-            depth: completed,
-            nodes: self.nodes,
-        }
+        let best_move = if opts.resign_value > 0 && best.score <= -opts.resign_value && completed > 0 {
+            BestMove::Resign
+        } else {
+            BestMove::Move { best: best.mv, ponder: best.pv.get(1).copied() }
+        };
+        Outcome { best: best_move, score: best.score, depth: completed, nodes: self.nodes }
     }
 
     fn iteration(&self, depth: u32, multipv: usize, r: &RootMove, bound: ScoreBound) -> Iteration {
@@ -199,13 +172,7 @@ impl Searcher {
     }
 
     /// After a finished iteration: stop unless there is time (and reason) for another.
-    fn should_not_deepen(
-        &self,
-        limits: &Limits,
-        control: &SearchControl,
-        n_moves: usize,
-        score: Value,
-    ) -> bool {
+    fn should_not_deepen(&self, limits: &Limits, control: &SearchControl, n_moves: usize, score: Value) -> bool {
         if limits.waits_for_stop() && control.pondering() {
             return false;
         }
@@ -224,11 +191,7 @@ impl Searcher {
             return elapsed >= soft / 4;
         }
         // Measured from the `go`, also after a ponderhit (we have thought that long already).
-        if soft < hard {
-            elapsed >= soft * 6 / 10
-        } else {
-            elapsed >= hard
-        }
+        if soft < hard { elapsed >= soft * 6 / 10 } else { elapsed >= hard }
     }
 
     /// Searches the root moves from `pv_idx` on at `depth` with an aspiration window around the
@@ -265,10 +228,7 @@ impl Searcher {
                 return;
             };
             if self.elapsed_ms() > 1_000 {
-                let r = roots[pv_idx..]
-                    .iter()
-                    .max_by_key(|r| r.score)
-                    .unwrap_or(&roots[pv_idx]);
+                let r = roots[pv_idx..].iter().max_by_key(|r| r.score).unwrap_or(&roots[pv_idx]);
                 report(&self.iteration(depth as u32, pv_idx + 1, r, bound));
             }
             delta += delta / 2 + 10;
@@ -296,8 +256,7 @@ impl Searcher {
             let score = if i == pv_idx {
                 -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control)
             } else {
-                let mut s =
-                    -self.alphabeta(pos, -alpha - 1, -alpha, new_depth, 1, false, true, control);
+                let mut s = -self.alphabeta(pos, -alpha - 1, -alpha, new_depth, 1, false, true, control);
                 if s > alpha && s < beta {
                     s = -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control);
                 }
@@ -314,9 +273,7 @@ impl Searcher {
                 roots[i].score = score;
                 roots[i].pv.clear();
                 roots[i].pv.push(m);
-                roots[i]
-                    .pv
-                    .extend(self.pv[1][1..self.pv_len[1]].iter().flatten());
+                roots[i].pv.extend(self.pv[1][1..self.pv_len[1]].iter().flatten());
                 if score > alpha {
                     alpha = score;
                     // Move the new best to the front of the searched range so that an aborted

@@ -10,13 +10,7 @@ use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
 fn least_valuable(pos: &Position, attackers: Bitboard) -> Option<(Square, PieceKind)> {
     attackers
         .filter_map(|sq| pos.piece_on(sq).map(|p| (sq, p.kind())))
-        .min_by_key(|&(_, k)| {
-            if k == PieceKind::King {
-                Value::MAX
-            } else {
-                piece_value(k)
-            }
-        })
+        .min_by_key(|&(_, k)| if k == PieceKind::King { Value::MAX } else { piece_value(k) })
 }
 
 /// The exchange value of playing `m` (positive = the mover wins material).
@@ -35,11 +29,7 @@ pub fn see(pos: &Position, m: Move) -> Value {
                 _ => p.kind(),
             };
             let promo_gain = piece_value(kind) - piece_value(p.kind());
-            (
-                pos.occupied().without(from).with(to),
-                kind,
-                captured + promo_gain,
-            )
+            (pos.occupied().without(from).with(to), kind, captured + promo_gain)
         }
     };
     let mut gains = [0 as Value; 48];
@@ -85,20 +75,14 @@ mod tests {
     #[test]
     fn undefended_capture_wins_the_piece() {
         // Black rook takes an undefended White silver.
-        assert_eq!(
-            see_of("4k4/9/9/9/4s4/9/9/9/4R3K b - 1", "5i5e"),
-            capture_value(PieceKind::Silver)
-        );
+        assert_eq!(see_of("4k4/9/9/9/4s4/9/9/9/4R3K b - 1", "5i5e"), capture_value(PieceKind::Silver));
     }
 
     #[test]
     fn defended_capture_by_a_bigger_piece_loses() {
         // The silver on 5e is defended by the gold on 5d: RxS, GxR.
         let v = see_of("4k4/9/9/4g4/4s4/9/9/9/4R3K b - 1", "5i5e");
-        assert_eq!(
-            v,
-            capture_value(PieceKind::Silver) - capture_value(PieceKind::Rook)
-        );
+        assert_eq!(v, capture_value(PieceKind::Silver) - capture_value(PieceKind::Rook));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! thread steers a running search through the shared [`SearchControl`].
 
 use super::{Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
+use crate::mate::{MateLimits, MateResult, MateSolver};
 use crate::position::Position;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -19,6 +20,13 @@ pub enum Job {
         /// Engine settings.
         opts: SearchOptions,
     },
+    /// Solve a tsume problem (`go mate`) until the deadline or `stop`.
+    Mate {
+        /// The position (the side to move attacks).
+        pos: Box<Position>,
+        /// Time limit (`None`: until `stop`).
+        deadline: Option<std::time::Instant>,
+    },
     /// Rebuild the transposition table with this many MiB; answered with [`Event::Ready`].
     Resize(usize),
     /// Forget everything learnt (new game, ClearHash); answered with [`Event::Ready`].
@@ -32,6 +40,8 @@ pub enum Event {
     Info(Iteration),
     /// The search finished.
     Done(Outcome),
+    /// The mate search finished.
+    MateDone(MateResult),
     /// A [`Job::Resize`] or [`Job::Clear`] is done.
     Ready,
 }
@@ -55,12 +65,7 @@ impl SearchThread {
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || worker(hash_mib, &job_rx, &event_tx, &ctl))?;
-        Ok(SearchThread {
-            jobs: Some(job_tx),
-            events: event_rx,
-            control,
-            handle: Some(handle),
-        })
+        Ok(SearchThread { jobs: Some(job_tx), events: event_rx, control, handle: Some(handle) })
     }
 
     /// Sends a job. Returns false if the thread is gone.
@@ -93,24 +98,30 @@ impl Drop for SearchThread {
 
 fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control: &SearchControl) {
     let mut searcher = Searcher::new(hash_mib);
+    // The mate table gets a quarter of USI_Hash (it is rebuilt with it).
+    let mate_mib = |mib: usize| (mib / 4).max(1);
+    let mut solver = MateSolver::new(mate_mib(hash_mib));
     for job in jobs.iter() {
         let sent = match job {
-            Job::Search {
-                mut pos,
-                limits,
-                opts,
-            } => {
+            Job::Search { mut pos, limits, opts } => {
                 let out = searcher.search(&mut pos, &limits, &opts, control, &mut |it| {
                     let _ = events.send(Event::Info(it.clone()));
                 });
                 events.send(Event::Done(out))
             }
+            Job::Mate { pos, deadline } => {
+                solver.clear();
+                let limits = MateLimits { deadline, ..MateLimits::default() };
+                events.send(Event::MateDone(solver.solve(&pos, &limits, control.stop_flag())))
+            }
             Job::Resize(mib) => {
                 searcher.resize(mib);
+                solver.resize(mate_mib(mib));
                 events.send(Event::Ready)
             }
             Job::Clear => {
                 searcher.clear();
+                solver.clear();
                 events.send(Event::Ready)
             }
         };

@@ -27,11 +27,7 @@ pub struct TimeOptions {
 
 impl Default for TimeOptions {
     fn default() -> TimeOptions {
-        TimeOptions {
-            network_delay: 60,
-            minimum_thinking_time: 20,
-            slow_mover: 100,
-        }
+        TimeOptions { network_delay: 60, minimum_thinking_time: 20, slow_mover: 100 }
     }
 }
 
@@ -46,10 +42,7 @@ pub struct Deadlines {
 
 impl Deadlines {
     /// No time limit.
-    pub const NONE: Deadlines = Deadlines {
-        soft: None,
-        hard: None,
-    };
+    pub const NONE: Deadlines = Deadlines { soft: None, hard: None };
 }
 
 /// The deadlines for `us` to move under `limits`. `move_number` (the game ply) lets the main-time
@@ -57,10 +50,7 @@ impl Deadlines {
 pub fn deadlines(limits: &Limits, us: Color, move_number: u32, opts: &TimeOptions) -> Deadlines {
     if let Some(mt) = limits.movetime {
         let t = mt.saturating_sub(opts.network_delay).max(1);
-        return Deadlines {
-            soft: Some(t),
-            hard: Some(t),
-        };
+        return Deadlines { soft: Some(t), hard: Some(t) };
     }
     let Some(clock) = limits.clock else {
         return Deadlines::NONE;
@@ -73,10 +63,7 @@ pub fn deadlines(limits: &Limits, us: Color, move_number: u32, opts: &TimeOption
     let hard_cap = usable.saturating_sub(opts.network_delay).max(1);
     if time == 0 && inc == 0 {
         // Byoyomi only (or a flag about to fall): use it all; unused byoyomi is lost anyway.
-        return Deadlines {
-            soft: Some(hard_cap),
-            hard: Some(hard_cap),
-        };
+        return Deadlines { soft: Some(hard_cap), hard: Some(hard_cap) };
     }
     // A slice of the main time: about 1/40 early on, a larger share later (shogi games rarely
     // last beyond 150 moves per side).
@@ -84,10 +71,7 @@ pub fn deadlines(limits: &Limits, us: Color, move_number: u32, opts: &TimeOption
     let slice = time / moves_left * opts.slow_mover / 100;
     let soft = (slice + inc * 9 / 10 + byoyomi).max(opts.minimum_thinking_time);
     let hard = (soft * 4).min(slice * 8 + inc + byoyomi).max(soft);
-    Deadlines {
-        soft: Some(soft.min(hard_cap)),
-        hard: Some(hard.min(hard_cap)),
-    }
+    Deadlines { soft: Some(soft.min(hard_cap)), hard: Some(hard.min(hard_cap)) }
 }
 
 #[cfg(test)]
@@ -96,32 +80,15 @@ mod tests {
     use crate::search::limits::Clock;
 
     fn clock(time: u64, inc: u64, byoyomi: u64) -> Limits {
-        Limits {
-            clock: Some(Clock {
-                time: [time, time],
-                inc: [inc, inc],
-                byoyomi,
-            }),
-            ..Limits::default()
-        }
+        Limits { clock: Some(Clock { time: [time, time], inc: [inc, inc], byoyomi }), ..Limits::default() }
     }
 
-    const OPTS: TimeOptions = TimeOptions {
-        network_delay: 60,
-        minimum_thinking_time: 20,
-        slow_mover: 100,
-    };
+    const OPTS: TimeOptions = TimeOptions { network_delay: 60, minimum_thinking_time: 20, slow_mover: 100 };
 
     #[test]
     fn byoyomi_only_uses_the_whole_byoyomi_minus_the_delay() {
         let d = deadlines(&clock(0, 0, 1000), Color::Black, 30, &OPTS);
-        assert_eq!(
-            d,
-            Deadlines {
-                soft: Some(940),
-                hard: Some(940)
-            }
-        );
+        assert_eq!(d, Deadlines { soft: Some(940), hard: Some(940) });
         // With a tiny byoyomi something is still left to think.
         let d = deadlines(&clock(0, 0, 50), Color::White, 30, &OPTS);
         assert_eq!(d.hard, Some(1));
@@ -163,34 +130,16 @@ mod tests {
 
     #[test]
     fn movetime_and_unlimited() {
-        let l = Limits {
-            movetime: Some(500),
-            ..Limits::default()
-        };
-        assert_eq!(
-            deadlines(&l, Color::Black, 1, &OPTS),
-            Deadlines {
-                soft: Some(440),
-                hard: Some(440)
-            }
-        );
-        assert_eq!(
-            deadlines(&Limits::default(), Color::Black, 1, &OPTS),
-            Deadlines::NONE
-        );
-        let l = Limits {
-            depth: Some(5),
-            ..Limits::default()
-        };
+        let l = Limits { movetime: Some(500), ..Limits::default() };
+        assert_eq!(deadlines(&l, Color::Black, 1, &OPTS), Deadlines { soft: Some(440), hard: Some(440) });
+        assert_eq!(deadlines(&Limits::default(), Color::Black, 1, &OPTS), Deadlines::NONE);
+        let l = Limits { depth: Some(5), ..Limits::default() };
         assert_eq!(deadlines(&l, Color::Black, 1, &OPTS), Deadlines::NONE);
     }
 
     #[test]
     fn minimum_thinking_time_raises_the_soft_deadline_only_within_the_hard_one() {
-        let opts = TimeOptions {
-            minimum_thinking_time: 5_000,
-            ..OPTS
-        };
+        let opts = TimeOptions { minimum_thinking_time: 5_000, ..OPTS };
         let d = deadlines(&clock(60_000, 0, 0), Color::Black, 1, &opts);
         assert_eq!(d.soft, Some(5_000));
         let d = deadlines(&clock(1_000, 0, 0), Color::Black, 1, &opts);

@@ -61,10 +61,7 @@ impl TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros()); // round down to a power of two
-        TranspositionTable {
-            buckets: vec![Bucket::default(); n],
-            generation: 0,
-        }
+        TranspositionTable { buckets: vec![Bucket::default(); n], generation: 0 }
     }
 
     /// Size in MiB this table was built for (rounded down to a power of two of buckets).
@@ -93,9 +90,7 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
         let check = (key >> 32) as u32;
         let bucket = &self.buckets[self.index(key)].0;
-        let e = bucket
-            .iter()
-            .find(|e| e.key == check && e.gen_bound & 3 != 0)?;
+        let e = bucket.iter().find(|e| e.key == check && e.gen_bound & 3 != 0)?;
         let bound = match e.gen_bound & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
@@ -113,16 +108,7 @@ impl TranspositionTable {
     /// Stores a result, replacing the shallowest or oldest entry of the bucket.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        ply: u32,
-        mv: Option<Move>,
-        score: Value,
-        eval: Value,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&mut self, key: u64, ply: u32, mv: Option<Move>, score: Value, eval: Value, depth: i32, bound: Bound) {
         let check = (key >> 32) as u32;
         let generation = self.generation;
         let i = self.index(key);
@@ -134,11 +120,7 @@ impl TranspositionTable {
                 let mut best = 0;
                 let mut worst = i32::MAX;
                 for (j, e) in bucket.iter().enumerate() {
-                    let value = if e.gen_bound & 3 == 0 {
-                        i32::MIN
-                    } else {
-                        e.depth as i32 - 8 * age(e)
-                    };
+                    let value = if e.gen_bound & 3 == 0 { i32::MIN } else { e.depth as i32 - 8 * age(e) };
                     if value < worst {
                         worst = value;
                         best = j;
@@ -174,11 +156,7 @@ impl TranspositionTable {
         let n = self.buckets.len().min(200);
         let used: usize = self.buckets[..n]
             .iter()
-            .map(|b| {
-                b.0.iter()
-                    .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == self.generation)
-                    .count()
-            })
+            .map(|b| b.0.iter().filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == self.generation).count())
             .sum();
         (used * 1000 / (n * BUCKET)) as u32
     }
@@ -214,25 +192,11 @@ mod tests {
     fn store_and_probe_round_trip_with_mate_distance() {
         let mut tt = TranspositionTable::new(1);
         let m = Move::from_bits(0x0123).expect("valid bits");
-        tt.store(
-            0xDEAD_BEEF_0000_1234,
-            3,
-            Some(m),
-            mate_in(7),
-            42,
-            9,
-            Bound::Exact,
-        );
+        tt.store(0xDEAD_BEEF_0000_1234, 3, Some(m), mate_in(7), 42, 9, Bound::Exact);
         let hit = tt.probe(0xDEAD_BEEF_0000_1234, 3).expect("stored");
-        assert_eq!(
-            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
-            (Some(m), mate_in(7), 42, 9, Bound::Exact)
-        );
+        assert_eq!((hit.mv, hit.score, hit.eval, hit.depth, hit.bound), (Some(m), mate_in(7), 42, 9, Bound::Exact));
         // Seen from two plies closer to the root the mate is two plies longer.
-        assert_eq!(
-            tt.probe(0xDEAD_BEEF_0000_1234, 1).map(|h| h.score),
-            Some(mate_in(7) + 2)
-        );
+        assert_eq!(tt.probe(0xDEAD_BEEF_0000_1234, 1).map(|h| h.score), Some(mate_in(7) + 2));
         assert!(tt.probe(0xBEEF_DEAD_0000_1234, 3).is_none());
     }
 
@@ -243,15 +207,7 @@ mod tests {
         assert_eq!(tt.hashfull(), 0);
         tt.new_search();
         for k in 0..100_000u64 {
-            tt.store(
-                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                0,
-                None,
-                0,
-                0,
-                1,
-                Bound::Lower,
-            );
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, None, 0, 0, 1, Bound::Lower);
         }
         assert!(tt.hashfull() > 500, "{}", tt.hashfull());
         tt.clear();

@@ -106,13 +106,7 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline(always)]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index_unchecked(
-                self.0.trailing_zeros() as usize
-            ))
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize)) }
     }
 
     /// Removes and returns the lowest square.
@@ -277,9 +271,7 @@ mod tests {
 
     #[test]
     fn fill_files_covers_whole_files() {
-        let b = Bitboard::EMPTY
-            .with(Square::from_index_unchecked(13))
-            .with(Square::from_index_unchecked(80));
+        let b = Bitboard::EMPTY.with(Square::from_index_unchecked(13)).with(Square::from_index_unchecked(80));
         assert_eq!(b.fill_files(), Bitboard::file(1) | Bitboard::file(8));
     }
 

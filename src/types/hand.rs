@@ -10,8 +10,7 @@ use std::fmt;
 
 const SHIFT: [u32; 7] = [0, 8, 12, 16, 24, 28, 20];
 const MASK: [u32; 7] = [0x1F, 0x7, 0x7, 0x7, 0x3, 0x3, 0x7];
-const BORROW: u32 =
-    (1 << 5) | (1 << 11) | (1 << 15) | (1 << 19) | (1 << 23) | (1 << 26) | (1 << 30);
+const BORROW: u32 = (1 << 5) | (1 << 11) | (1 << 15) | (1 << 19) | (1 << 23) | (1 << 26) | (1 << 30);
 
 /// The pieces one player holds in hand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,11 +30,7 @@ impl Hand {
     #[inline(always)]
     pub const fn count(self, kind: PieceKind) -> u32 {
         let i = kind as usize;
-        if i < 7 {
-            (self.0 >> SHIFT[i]) & MASK[i]
-        } else {
-            0
-        }
+        if i < 7 { (self.0 >> SHIFT[i]) & MASK[i] } else { 0 }
     }
 
     /// True if at least one piece of `kind` is held.
@@ -87,9 +82,7 @@ impl Hand {
             return None;
         }
         let i = kind as usize;
-        Some(Hand(
-            (self.0 & !(MASK[i] << SHIFT[i])) | (count << SHIFT[i]),
-        ))
+        Some(Hand((self.0 & !(MASK[i] << SHIFT[i])) | (count << SHIFT[i])))
     }
 
     /// True if this hand holds at least as many of every kind as `other` (hand domination).
@@ -105,10 +98,7 @@ impl Hand {
 
     /// The kinds held, in hand-slot order (Pawn … Gold), with their counts.
     pub fn iter(self) -> impl Iterator<Item = (PieceKind, u32)> {
-        PieceKind::HAND
-            .into_iter()
-            .map(move |k| (k, self.count(k)))
-            .filter(|&(_, n)| n > 0)
+        PieceKind::HAND.into_iter().map(move |k| (k, self.count(k))).filter(|&(_, n)| n > 0)
     }
 }
 
@@ -155,23 +145,15 @@ mod tests {
 
     #[test]
     fn domination_compares_every_kind() {
-        let a = Hand::EMPTY
-            .with_count(PieceKind::Pawn, 3)
-            .and_then(|h| h.with_count(PieceKind::Rook, 1));
+        let a = Hand::EMPTY.with_count(PieceKind::Pawn, 3).and_then(|h| h.with_count(PieceKind::Rook, 1));
         let b = Hand::EMPTY.with_count(PieceKind::Pawn, 2);
-        let (Some(a), Some(b)) = (a, b) else {
-            panic!("valid counts")
-        };
+        let (Some(a), Some(b)) = (a, b) else { panic!("valid counts") };
         assert!(a.dominates(b));
         assert!(!b.dominates(a));
         assert!(a.dominates(a));
-        let c = Hand::EMPTY
-            .with_count(PieceKind::Gold, 1)
-            .unwrap_or_default();
+        let c = Hand::EMPTY.with_count(PieceKind::Gold, 1).unwrap_or_default();
         assert!(!a.dominates(c) && !c.dominates(a));
-        let full = PieceKind::HAND.iter().fold(Hand::EMPTY, |h, &k| {
-            h.with_count(k, k.set_count() as u32).unwrap_or(h)
-        });
+        let full = PieceKind::HAND.iter().fold(Hand::EMPTY, |h, &k| h.with_count(k, k.set_count() as u32).unwrap_or(h));
         for k in PieceKind::HAND {
             assert_eq!(full.count(k), k.set_count() as u32);
             assert!(full.dominates(Hand::EMPTY.with_count(k, 1).unwrap_or_default()));
@@ -180,14 +162,9 @@ mod tests {
 
     #[test]
     fn sfen_order_is_rbgsnlp() {
-        let h = [
-            PieceKind::Pawn,
-            PieceKind::Pawn,
-            PieceKind::Gold,
-            PieceKind::Rook,
-        ]
-        .iter()
-        .fold(Hand::EMPTY, |h, &k| h.added(k).unwrap_or(h));
+        let h = [PieceKind::Pawn, PieceKind::Pawn, PieceKind::Gold, PieceKind::Rook]
+            .iter()
+            .fold(Hand::EMPTY, |h, &k| h.added(k).unwrap_or(h));
         assert_eq!(h.to_string(), "RG2P");
         assert_eq!(Hand::EMPTY.to_string(), "-");
     }

@@ -40,8 +40,7 @@ impl Move {
     /// A board move.
     #[inline(always)]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
-        let v =
-            to.index() as u16 | (from.index() as u16) << 7 | if promote { PROMOTE_BIT } else { 0 };
+        let v = to.index() as u16 | (from.index() as u16) << 7 | if promote { PROMOTE_BIT } else { 0 };
         match NonZeroU16::new(v) {
             Some(v) => Move(v),
             // from == to == 1a without promotion is the only zero; it is not a move.
@@ -110,11 +109,7 @@ impl Move {
     /// Origin square, `None` for a drop.
     #[inline(always)]
     pub const fn from(self) -> Option<Square> {
-        if self.is_drop() {
-            None
-        } else {
-            Some(self.origin_unchecked())
-        }
+        if self.is_drop() { None } else { Some(self.origin_unchecked()) }
     }
 
     /// The dropped kind of a drop move (meaningless for a board move).
@@ -127,16 +122,9 @@ impl Move {
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         if self.is_drop() {
-            MoveKind::Drop {
-                kind: self.dropped_unchecked(),
-                to: self.to(),
-            }
+            MoveKind::Drop { kind: self.dropped_unchecked(), to: self.to() }
         } else {
-            MoveKind::Normal {
-                from: self.origin_unchecked(),
-                to: self.to(),
-                promote: self.is_promotion(),
-            }
+            MoveKind::Normal { from: self.origin_unchecked(), to: self.to(), promote: self.is_promotion() }
         }
     }
 
@@ -218,10 +206,7 @@ pub struct ParseMoveError {
 impl FromStr for UsiMove {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<UsiMove, ParseMoveError> {
-        let err = |reason| ParseMoveError {
-            text: s.to_string(),
-            reason,
-        };
+        let err = |reason| ParseMoveError { text: s.to_string(), reason };
         let b = s.as_bytes();
         match b {
             [p, b'*', rest @ ..] => {
@@ -264,10 +249,7 @@ mod tests {
             assert_eq!(m.to_move().to_string(), text);
             assert_eq!(m.to_move().to_usi(), m);
         }
-        for bad in [
-            "", "7g", "7g7", "7g7g", "7g7f=", "K*5e", "p*5e", "+*5e", "P*5", "P*5ee", "0a1a",
-            "7g7f++",
-        ] {
+        for bad in ["", "7g", "7g7", "7g7g", "7g7f=", "K*5e", "p*5e", "+*5e", "P*5", "P*5ee", "0a1a", "7g7f++"] {
             assert!(bad.parse::<UsiMove>().is_err(), "{bad}");
         }
     }

@@ -92,11 +92,7 @@ impl PieceKind {
     /// The kind with index `i`.
     #[inline(always)]
     pub const fn try_from_index(i: usize) -> Option<PieceKind> {
-        if i < 14 {
-            Some(PieceKind::ALL[i])
-        } else {
-            None
-        }
+        if i < 14 { Some(PieceKind::ALL[i]) } else { None }
     }
 
     /// True for Pawn, Lance, Knight, Silver, Bishop and Rook.
@@ -114,21 +110,13 @@ impl PieceKind {
     /// The promoted kind, if this kind can promote.
     #[inline(always)]
     pub const fn promoted(self) -> Option<PieceKind> {
-        if self.can_promote() {
-            PieceKind::try_from_index(self as usize + 8)
-        } else {
-            None
-        }
+        if self.can_promote() { PieceKind::try_from_index(self as usize + 8) } else { None }
     }
 
     /// The kind a captured piece of this kind becomes in hand (promoted kinds revert; King has none).
     #[inline(always)]
     pub const fn unpromoted(self) -> PieceKind {
-        if self.is_promoted() {
-            PieceKind::ALL[self as usize - 8]
-        } else {
-            self
-        }
+        if self.is_promoted() { PieceKind::ALL[self as usize - 8] } else { self }
     }
 
     /// True if a piece of this kind can be held in hand (not King, not promoted).
@@ -142,11 +130,7 @@ impl PieceKind {
     pub const fn moves_like_gold(self) -> bool {
         matches!(
             self,
-            PieceKind::Gold
-                | PieceKind::ProPawn
-                | PieceKind::ProLance
-                | PieceKind::ProKnight
-                | PieceKind::ProSilver
+            PieceKind::Gold | PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver
         )
     }
 
@@ -216,11 +200,7 @@ impl Piece {
     /// The piece's color.
     #[inline(always)]
     pub const fn color(self) -> Color {
-        if self.0.get() & 16 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
+        if self.0.get() & 16 == 0 { Color::Black } else { Color::White }
     }
 
     /// The piece's kind.
@@ -287,11 +267,7 @@ mod tests {
 
     #[test]
     fn set_counts_match_a_full_set() {
-        let total: u32 = PieceKind::HAND
-            .iter()
-            .map(|k| k.set_count() as u32)
-            .sum::<u32>()
-            + 2;
+        let total: u32 = PieceKind::HAND.iter().map(|k| k.set_count() as u32).sum::<u32>() + 2;
         assert_eq!(total, 40);
     }
 }

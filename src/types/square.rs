@@ -15,25 +15,11 @@ pub struct File(u8);
 
 impl File {
     /// All files, 1 to 9.
-    pub const ALL: [File; 9] = [
-        File(0),
-        File(1),
-        File(2),
-        File(3),
-        File(4),
-        File(5),
-        File(6),
-        File(7),
-        File(8),
-    ];
+    pub const ALL: [File; 9] = [File(0), File(1), File(2), File(3), File(4), File(5), File(6), File(7), File(8)];
 
     /// The file with the given number 1–9.
     pub const fn new(number: u8) -> Option<File> {
-        if number >= 1 && number <= 9 {
-            Some(File(number - 1))
-        } else {
-            None
-        }
+        if number >= 1 && number <= 9 { Some(File(number - 1)) } else { None }
     }
 
     /// Index 0..=8 (file 1 is 0).
@@ -54,17 +40,7 @@ pub struct Rank(u8);
 
 impl Rank {
     /// All ranks, a to i.
-    pub const ALL: [Rank; 9] = [
-        Rank(0),
-        Rank(1),
-        Rank(2),
-        Rank(3),
-        Rank(4),
-        Rank(5),
-        Rank(6),
-        Rank(7),
-        Rank(8),
-    ];
+    pub const ALL: [Rank; 9] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7), Rank(8)];
 
     /// The rank with index 0..=8 (a = 0).
     pub const fn from_index(i: usize) -> Option<Rank> {
@@ -171,11 +147,7 @@ impl Square {
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.0 as i8 / 9 + df;
         let r = self.0 as i8 % 9 + dr;
-        if f >= 0 && f < 9 && r >= 0 && r < 9 {
-            Some(Square((f * 9 + r) as u8))
-        } else {
-            None
-        }
+        if f >= 0 && f < 9 && r >= 0 && r < 9 { Some(Square((f * 9 + r) as u8)) } else { None }
     }
 
     /// Parses a square from the first two bytes of `s` (`7g`).
@@ -220,11 +192,7 @@ mod tests {
         }
         assert_eq!("1a".parse::<Square>().map(Square::index), Ok(0));
         assert_eq!("9i".parse::<Square>().map(Square::index), Ok(80));
-        assert_eq!(
-            "7g".parse::<Square>()
-                .map(|s| (s.file().number(), s.rank().to_char())),
-            Ok((7, 'g'))
-        );
+        assert_eq!("7g".parse::<Square>().map(|s| (s.file().number(), s.rank().to_char())), Ok((7, 'g')));
         for bad in ["", "0a", "1j", "10a", "a1", "7g7"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
@@ -232,13 +200,7 @@ mod tests {
 
     #[test]
     fn zones_are_three_far_ranks() {
-        let zone = |c| {
-            Rank::ALL
-                .iter()
-                .filter(|r| r.in_zone(c))
-                .map(|r| r.to_char())
-                .collect::<String>()
-        };
+        let zone = |c| Rank::ALL.iter().filter(|r| r.in_zone(c)).map(|r| r.to_char()).collect::<String>();
         assert_eq!(zone(Color::Black), "abc");
         assert_eq!(zone(Color::White), "ghi");
     }

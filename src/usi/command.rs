@@ -123,28 +123,17 @@ pub enum UsiError {
 }
 
 fn malformed(command: &'static str, reason: impl Into<String>) -> UsiError {
-    UsiError::Malformed {
-        command,
-        reason: reason.into(),
-    }
+    UsiError::Malformed { command, reason: reason.into() }
 }
 
-fn number<T: FromStr>(
-    command: &'static str,
-    key: &str,
-    value: Option<&str>,
-) -> Result<T, UsiError> {
+fn number<T: FromStr>(command: &'static str, key: &str, value: Option<&str>) -> Result<T, UsiError> {
     let v = value.ok_or_else(|| malformed(command, format!("{key} needs a number")))?;
-    v.parse()
-        .map_err(|_| malformed(command, format!("{key}: {v:?} is not a number")))
+    v.parse().map_err(|_| malformed(command, format!("{key}: {v:?} is not a number")))
 }
 
 fn parse_setoption(rest: &[&str]) -> Result<UsiCommand, UsiError> {
     if rest.first().map(|w| w.eq_ignore_ascii_case("name")) != Some(true) {
-        return Err(malformed(
-            "setoption",
-            "expected `setoption name <id> [value <x>]`",
-        ));
+        return Err(malformed("setoption", "expected `setoption name <id> [value <x>]`"));
     }
     let rest = &rest[1..];
     let value_at = rest.iter().position(|w| w.eq_ignore_ascii_case("value"));
@@ -155,38 +144,24 @@ fn parse_setoption(rest: &[&str]) -> Result<UsiCommand, UsiError> {
     if name_words.is_empty() {
         return Err(malformed("setoption", "missing option name"));
     }
-    Ok(UsiCommand::SetOption {
-        name: name_words.join(" "),
-        value,
-    })
+    Ok(UsiCommand::SetOption { name: name_words.join(" "), value })
 }
 
 fn parse_position(rest: &[&str]) -> Result<UsiCommand, UsiError> {
     let moves_at = rest.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
-        Some(i) => (
-            &rest[..i],
-            rest[i + 1..].iter().map(|s| s.to_string()).collect(),
-        ),
+        Some(i) => (&rest[..i], rest[i + 1..].iter().map(|s| s.to_string()).collect()),
         None => (rest, Vec::new()),
     };
     let start = match head {
         ["startpos"] => StartPosition::Startpos,
-        ["sfen", fields @ ..] if (3..=4).contains(&fields.len()) => {
-            StartPosition::Sfen(fields.join(" "))
-        }
+        ["sfen", fields @ ..] if (3..=4).contains(&fields.len()) => StartPosition::Sfen(fields.join(" ")),
         ["sfen", fields @ ..] => {
-            return Err(malformed(
-                "position",
-                format!("sfen needs 3 or 4 fields, got {}", fields.len()),
-            ));
+            return Err(malformed("position", format!("sfen needs 3 or 4 fields, got {}", fields.len())));
         }
         [] => return Err(malformed("position", "expected `startpos` or `sfen …`")),
         [w, ..] => {
-            return Err(malformed(
-                "position",
-                format!("expected `startpos` or `sfen`, got {w:?}"),
-            ));
+            return Err(malformed("position", format!("expected `startpos` or `sfen`, got {w:?}")));
         }
     };
     Ok(UsiCommand::Position { start, moves })
@@ -301,10 +276,7 @@ impl fmt::Display for UsiCommand {
         match self {
             UsiCommand::Usi => f.write_str("usi"),
             UsiCommand::IsReady => f.write_str("isready"),
-            UsiCommand::SetOption {
-                name,
-                value: Some(v),
-            } => write!(f, "setoption name {name} value {v}"),
+            UsiCommand::SetOption { name, value: Some(v) } => write!(f, "setoption name {name} value {v}"),
             UsiCommand::SetOption { name, value: None } => write!(f, "setoption name {name}"),
             UsiCommand::UsiNewGame => f.write_str("usinewgame"),
             UsiCommand::Position { start, moves } => {
@@ -378,16 +350,10 @@ mod tests {
     #[test]
     fn tolerant_forms() {
         assert_eq!(parse("position startpos moves"), parse("position startpos"));
-        assert_eq!(
-            parse("  position   startpos\tmoves 7g7f\r"),
-            parse("position startpos moves 7g7f")
-        );
+        assert_eq!(parse("  position   startpos\tmoves 7g7f\r"), parse("position startpos moves 7g7f"));
         assert_eq!(
             parse("go mate"),
-            Ok(UsiCommand::Go(GoParams {
-                mate: Some(MateLimit::Infinite),
-                ..GoParams::default()
-            }))
+            Ok(UsiCommand::Go(GoParams { mate: Some(MateLimit::Infinite), ..GoParams::default() }))
         );
         assert_eq!(
             parse("go btime 0 wtime 0 frobnicate byoyomi 1000").map(|c| c.to_string()),
@@ -398,16 +364,10 @@ mod tests {
             parse("position sfen 4k4/9/9/9/9/9/9/9/4K4 b -").map(|c| c.to_string()),
             Ok("position sfen 4k4/9/9/9/9/9/9/9/4K4 b -".into())
         );
-        assert!(
-            matches!(parse("SetOption name x"), Err(UsiError::Unknown(_))),
-            "commands are case-sensitive"
-        );
+        assert!(matches!(parse("SetOption name x"), Err(UsiError::Unknown(_))), "commands are case-sensitive");
         assert_eq!(
             parse("setoption NAME usi_hash VALUE 16"),
-            Ok(UsiCommand::SetOption {
-                name: "usi_hash".into(),
-                value: Some("16".into())
-            })
+            Ok(UsiCommand::SetOption { name: "usi_hash".into(), value: Some("16".into()) })
         );
     }
 
@@ -415,10 +375,7 @@ mod tests {
     fn errors_name_the_problem() {
         assert_eq!(parse(""), Err(UsiError::Empty));
         assert_eq!(parse("hello world"), Err(UsiError::Unknown("hello".into())));
-        assert_eq!(
-            parse("go btime ten").map_err(|e| e.to_string()),
-            Err("go: btime: \"ten\" is not a number".into())
-        );
+        assert_eq!(parse("go btime ten").map_err(|e| e.to_string()), Err("go: btime: \"ten\" is not a number".into()));
         assert!(parse("go depth").is_err());
         assert!(parse("position").is_err());
         assert!(parse("position sfen 4k4/9/9 b").is_err());

@@ -14,30 +14,26 @@ use std::io::{BufRead, Write};
 
 /// Reads lines from `input` on a thread until end of input. Invalid UTF-8 is replaced, NUL bytes
 /// and line-end characters are removed.
-fn spawn_reader<R: BufRead + Send + 'static>(
-    mut input: R,
-) -> std::io::Result<crossbeam_channel::Receiver<String>> {
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<crossbeam_channel::Receiver<String>> {
     let (tx, rx) = unbounded();
-    std::thread::Builder::new()
-        .name("stdin".into())
-        .spawn(move || {
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line: String = String::from_utf8_lossy(&buf)
-                            .chars()
-                            .filter(|&c| c != '\0' && c != '\r' && c != '\n')
-                            .collect();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
+    std::thread::Builder::new().name("stdin".into()).spawn(move || {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line: String = String::from_utf8_lossy(&buf)
+                        .chars()
+                        .filter(|&c| c != '\0' && c != '\r' && c != '\n')
+                        .collect();
+                    if tx.send(line).is_err() {
+                        break;
                     }
                 }
             }
-        })?;
+        }
+    })?;
     Ok(rx)
 }
 

@@ -46,11 +46,7 @@ pub const OPTIONS: &[OptionDecl] = &[
         kind: OptionKind::Spin(1, 1, 256),
         doc: "search threads (the search uses one thread; more are accepted)",
     },
-    OptionDecl {
-        name: "MultiPV",
-        kind: OptionKind::Spin(1, 1, 600),
-        doc: "number of best lines reported in analysis",
-    },
+    OptionDecl { name: "MultiPV", kind: OptionKind::Spin(1, 1, 600), doc: "number of best lines reported in analysis" },
     OptionDecl {
         name: "NetworkDelay",
         kind: OptionKind::Spin(60, 0, 10000),
@@ -101,11 +97,7 @@ pub const OPTIONS: &[OptionDecl] = &[
         kind: OptionKind::Spin(0, 0, i64::MAX),
         doc: "maximum nodes for every go (0 = none)",
     },
-    OptionDecl {
-        name: "ClearHash",
-        kind: OptionKind::Button,
-        doc: "empty the transposition table",
-    },
+    OptionDecl { name: "ClearHash", kind: OptionKind::Button, doc: "empty the transposition table" },
 ];
 
 impl OptionDecl {
@@ -113,17 +105,10 @@ impl OptionDecl {
     pub fn usi_line(&self) -> String {
         match self.kind {
             OptionKind::Check(d) => format!("option name {} type check default {d}", self.name),
-            OptionKind::Spin(d, lo, hi) => format!(
-                "option name {} type spin default {d} min {lo} max {hi}",
-                self.name
-            ),
+            OptionKind::Spin(d, lo, hi) => format!("option name {} type spin default {d} min {lo} max {hi}", self.name),
             OptionKind::Combo(d, vars) => {
                 let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
-                format!(
-                    "option name {} type combo default {d} {}",
-                    self.name,
-                    vars.join(" ")
-                )
+                format!("option name {} type combo default {d} {}", self.name, vars.join(" "))
             }
             OptionKind::Button => format!("option name {} type button", self.name),
         }
@@ -187,27 +172,18 @@ pub enum OptionEffect {
 
 impl Options {
     fn index(name: &str) -> Option<usize> {
-        OPTIONS
-            .iter()
-            .position(|d| d.name.eq_ignore_ascii_case(name))
+        OPTIONS.iter().position(|d| d.name.eq_ignore_ascii_case(name))
     }
 
     /// Sets `name` to `value` (checked against the declaration).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, OptionError> {
         let i = Options::index(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let decl = OPTIONS[i];
-        let bad = |reason: String| OptionError::BadValue {
-            name: decl.name,
-            reason,
-        };
+        let bad = |reason: String| OptionError::BadValue { name: decl.name, reason };
         let text = value.map(str::trim).unwrap_or("");
         self.values[i] = match decl.kind {
             OptionKind::Button => {
-                return Ok(if decl.name == "ClearHash" {
-                    OptionEffect::ClearHash
-                } else {
-                    OptionEffect::Stored
-                });
+                return Ok(if decl.name == "ClearHash" { OptionEffect::ClearHash } else { OptionEffect::Stored });
             }
             OptionKind::Check(_) => match text.to_ascii_lowercase().as_str() {
                 "true" => Value::Bool(true),
@@ -215,20 +191,16 @@ impl Options {
                 _ => return Err(bad(format!("{text:?} is not true or false"))),
             },
             OptionKind::Spin(_, lo, hi) => {
-                let v: i64 = text
-                    .parse()
-                    .map_err(|_| bad(format!("{text:?} is not a number")))?;
+                let v: i64 = text.parse().map_err(|_| bad(format!("{text:?} is not a number")))?;
                 if v < lo || v > hi {
                     return Err(bad(format!("{v} is outside {lo}..{hi}")));
                 }
                 Value::Int(v)
             }
-            OptionKind::Combo(_, vars) => {
-                match vars.iter().find(|v| v.eq_ignore_ascii_case(text)) {
-                    Some(v) => Value::Text(v.to_string()),
-                    None => return Err(bad(format!("{text:?} is not one of {}", vars.join(", ")))),
-                }
-            }
+            OptionKind::Combo(_, vars) => match vars.iter().find(|v| v.eq_ignore_ascii_case(text)) {
+                Some(v) => Value::Text(v.to_string()),
+                None => return Err(bad(format!("{text:?} is not one of {}", vars.join(", ")))),
+            },
         };
         Ok(OptionEffect::Stored)
     }
@@ -273,11 +245,7 @@ impl Options {
 
     /// The search settings; `byoyomi` says whether the coming move is played on byoyomi.
     pub fn search_options(&self, byoyomi: bool) -> SearchOptions {
-        let margin = if byoyomi {
-            self.int("ByoyomiMargin")
-        } else {
-            0
-        };
+        let margin = if byoyomi { self.int("ByoyomiMargin") } else { 0 };
         SearchOptions {
             multipv: self.int("MultiPV").max(1) as usize,
             draw_value: self.int("DrawValue") as i32,
@@ -305,19 +273,13 @@ mod tests {
         assert!(o.set("USI_Hash", Some("0")).is_err());
         assert!(o.set("USI_Hash", Some("lots")).is_err());
         assert_eq!(o.hash_mib(), 256, "a rejected value keeps the old one");
-        assert_eq!(
-            o.set("enteringkingrule", Some("csarule24")),
-            Ok(OptionEffect::Stored)
-        );
+        assert_eq!(o.set("enteringkingrule", Some("csarule24")), Ok(OptionEffect::Stored));
         assert_eq!(o.entering_king_rule(), EnteringKingRule::Point24);
         assert!(o.set("EnteringKingRule", Some("TryRule")).is_err());
         assert_eq!(o.set("USI_Ponder", Some("FALSE")), Ok(OptionEffect::Stored));
         assert!(o.set("USI_Ponder", Some("maybe")).is_err());
         assert_eq!(o.set("ClearHash", None), Ok(OptionEffect::ClearHash));
-        assert_eq!(
-            o.set("Nonsense", Some("1")),
-            Err(OptionError::Unknown("Nonsense".into()))
-        );
+        assert_eq!(o.set("Nonsense", Some("1")), Err(OptionError::Unknown("Nonsense".into())));
     }
 
     #[test]
@@ -333,10 +295,7 @@ mod tests {
     fn declarations_are_well_formed() {
         for d in OPTIONS {
             let line = d.usi_line();
-            assert!(
-                line.starts_with(&format!("option name {} type ", d.name)),
-                "{line}"
-            );
+            assert!(line.starts_with(&format!("option name {} type ", d.name)), "{line}");
             if let OptionKind::Spin(v, lo, hi) = d.kind {
                 assert!(lo <= v && v <= hi, "{line}");
             }

@@ -130,12 +130,8 @@ impl fmt::Display for Info {
             Some(InfoBound::Upper) => f.write_str(" upperbound")?,
             None => {}
         }
-        let nums = [
-            ("nodes", self.nodes),
-            ("nps", self.nps),
-            ("hashfull", self.hashfull.map(u64::from)),
-            ("time", self.time),
-        ];
+        let nums =
+            [("nodes", self.nodes), ("nps", self.nps), ("hashfull", self.hashfull.map(u64::from)), ("time", self.time)];
         for (k, v) in nums {
             if let Some(v) = v {
                 write!(f, " {k} {v}")?;
@@ -159,10 +155,7 @@ impl fmt::Display for UsiResponse {
             UsiResponse::Option { name, spec } => write!(f, "option name {name} {spec}"),
             UsiResponse::UsiOk => f.write_str("usiok"),
             UsiResponse::ReadyOk => f.write_str("readyok"),
-            UsiResponse::BestMove {
-                mv,
-                ponder: Some(p),
-            } => write!(f, "bestmove {mv} ponder {p}"),
+            UsiResponse::BestMove { mv, ponder: Some(p) } => write!(f, "bestmove {mv} ponder {p}"),
             UsiResponse::BestMove { mv, ponder: None } => write!(f, "bestmove {mv}"),
             UsiResponse::Info(i) => i.fmt(f),
             UsiResponse::Checkmate(Checkmate::Mate(moves)) => {
@@ -170,9 +163,7 @@ impl fmt::Display for UsiResponse {
             }
             UsiResponse::Checkmate(Checkmate::NoMate) => f.write_str("checkmate nomate"),
             UsiResponse::Checkmate(Checkmate::Timeout) => f.write_str("checkmate timeout"),
-            UsiResponse::Checkmate(Checkmate::NotImplemented) => {
-                f.write_str("checkmate notimplemented")
-            }
+            UsiResponse::Checkmate(Checkmate::NotImplemented) => f.write_str("checkmate notimplemented"),
             UsiResponse::Other(s) => f.write_str(s),
         }
     }
@@ -202,11 +193,7 @@ fn parse_info(words: &[&str]) -> Info {
             "multipv" => info.multipv = num(next).map(|v| v as u32),
             "currmove" => info.currmove = next.map(|s| s.to_string()),
             "lowerbound" | "upperbound" => {
-                info.bound = Some(if words[i] == "lowerbound" {
-                    InfoBound::Lower
-                } else {
-                    InfoBound::Upper
-                });
+                info.bound = Some(if words[i] == "lowerbound" { InfoBound::Lower } else { InfoBound::Upper });
                 i += 1;
                 continue;
             }
@@ -217,9 +204,7 @@ fn parse_info(words: &[&str]) -> Info {
                     (Some("cp"), v) => v.parse().ok().map(InfoScore::Cp),
                     (Some("mate"), "+" | "+0") => Some(InfoScore::MatePlus),
                     (Some("mate"), "-" | "-0") => Some(InfoScore::MateMinus),
-                    (Some("mate"), v) => {
-                        v.trim_start_matches('+').parse().ok().map(InfoScore::Mate)
-                    }
+                    (Some("mate"), v) => v.trim_start_matches('+').parse().ok().map(InfoScore::Mate),
                     _ => None,
                 };
                 i += 3;
@@ -247,32 +232,22 @@ impl FromStr for UsiResponse {
             ["id", "author", ..] => UsiResponse::IdAuthor(rest_after(2)),
             ["option", "name", rest @ ..] => {
                 let t = rest.iter().position(|&w| w == "type").unwrap_or(rest.len());
-                UsiResponse::Option {
-                    name: rest[..t].join(" "),
-                    spec: rest[t..].join(" "),
-                }
+                UsiResponse::Option { name: rest[..t].join(" "), spec: rest[t..].join(" ") }
             }
             ["usiok"] => UsiResponse::UsiOk,
             ["readyok"] => UsiResponse::ReadyOk,
-            ["bestmove", mv] => UsiResponse::BestMove {
-                mv: mv.to_string(),
-                ponder: None,
-            },
-            ["bestmove", mv, "ponder", p, ..] => UsiResponse::BestMove {
-                mv: mv.to_string(),
-                ponder: Some(p.to_string()),
-            },
-            ["bestmove", mv, ..] => UsiResponse::BestMove {
-                mv: mv.to_string(),
-                ponder: None,
-            },
+            ["bestmove", mv] => UsiResponse::BestMove { mv: mv.to_string(), ponder: None },
+            ["bestmove", mv, "ponder", p, ..] => {
+                UsiResponse::BestMove { mv: mv.to_string(), ponder: Some(p.to_string()) }
+            }
+            ["bestmove", mv, ..] => UsiResponse::BestMove { mv: mv.to_string(), ponder: None },
             ["info", rest @ ..] => UsiResponse::Info(parse_info(rest)),
             ["checkmate", "nomate"] => UsiResponse::Checkmate(Checkmate::NoMate),
             ["checkmate", "timeout"] => UsiResponse::Checkmate(Checkmate::Timeout),
             ["checkmate", "notimplemented"] => UsiResponse::Checkmate(Checkmate::NotImplemented),
-            ["checkmate", moves @ ..] => UsiResponse::Checkmate(Checkmate::Mate(
-                moves.iter().map(|s| s.to_string()).collect(),
-            )),
+            ["checkmate", moves @ ..] => {
+                UsiResponse::Checkmate(Checkmate::Mate(moves.iter().map(|s| s.to_string()).collect()))
+            }
             _ => UsiResponse::Other(line.to_string()),
         })
     }
@@ -312,40 +287,14 @@ mod tests {
 
     #[test]
     fn tolerant_of_other_engines() {
-        assert!(matches!(
-            parse("Fairy-Stockfish 14 by Fabian Fichter"),
-            UsiResponse::Other(_)
-        ));
-        assert!(matches!(
-            parse("Unknown command: usinewgame"),
-            UsiResponse::Other(_)
-        ));
-        let UsiResponse::Option { name, .. } =
-            parse("option name Use NNUE type check default true")
-        else {
-            panic!()
-        };
+        assert!(matches!(parse("Fairy-Stockfish 14 by Fabian Fichter"), UsiResponse::Other(_)));
+        assert!(matches!(parse("Unknown command: usinewgame"), UsiResponse::Other(_)));
+        let UsiResponse::Option { name, .. } = parse("option name Use NNUE type check default true") else { panic!() };
         assert_eq!(name, "Use NNUE");
-        let UsiResponse::Info(i) = parse("info nodes 5 score mate + pv 1a1b") else {
-            panic!()
-        };
-        assert_eq!(
-            (i.score, i.nodes, i.pv.len()),
-            (Some(InfoScore::MatePlus), Some(5), 1)
-        );
-        let UsiResponse::Info(i) = parse("info score mate 3 depth 9 time 4") else {
-            panic!()
-        };
-        assert_eq!(
-            (i.score, i.depth, i.time),
-            (Some(InfoScore::Mate(3)), Some(9), Some(4))
-        );
-        assert_eq!(
-            parse("bestmove 7g7f\r"),
-            UsiResponse::BestMove {
-                mv: "7g7f".into(),
-                ponder: None
-            }
-        );
+        let UsiResponse::Info(i) = parse("info nodes 5 score mate + pv 1a1b") else { panic!() };
+        assert_eq!((i.score, i.nodes, i.pv.len()), (Some(InfoScore::MatePlus), Some(5), 1));
+        let UsiResponse::Info(i) = parse("info score mate 3 depth 9 time 4") else { panic!() };
+        assert_eq!((i.score, i.depth, i.time), (Some(InfoScore::Mate(3)), Some(9), Some(4)));
+        assert_eq!(parse("bestmove 7g7f\r"), UsiResponse::BestMove { mv: "7g7f".into(), ponder: None });
     }
 }

@@ -37,12 +37,7 @@ impl Engine {
                 }
             }
         });
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-            transcript: Vec::new(),
-        }
+        Engine { child, stdin, lines: rx, transcript: Vec::new() }
     }
 
     /// Sends raw bytes.

@@ -20,14 +20,7 @@ fn davis_sample_reads_to_ply_102_and_reports_ply_103_illegal() {
     );
     // `103.S3h-4i` is on line 20 (the file's last move line), after `102.B*8e `.
     let line = text.lines().nth(err.line - 1).expect("line exists");
-    assert!(
-        line[line
-            .char_indices()
-            .nth(err.column - 1)
-            .map_or(0, |(i, _)| i)..]
-            .starts_with("103.S3h-4i"),
-        "{err}"
-    );
+    assert!(line[line.char_indices().nth(err.column - 1).map_or(0, |(i, _)| i)..].starts_with("103.S3h-4i"), "{err}");
     // Without the last two plies the game reads, and the position matches psn.md §4.
     let cut = text.replace("103.S3h-4i", "").replace("104.B8ex5h+", "");
     let rec = read_all(&cut).remove(0).expect("plies 1-102 are legal");
@@ -39,10 +32,7 @@ fn davis_sample_reads_to_ply_102_and_reports_ply_103_illegal() {
     assert_eq!(rec.tag("Black"), Some("Joe"));
     assert_eq!(rec.tag("White"), Some("Mary"));
     assert_eq!(rec.summary.len(), 1);
-    assert_eq!(
-        rec.moves[0].comments,
-        vec!["Off to a not too interesting start.".to_string()]
-    );
+    assert_eq!(rec.moves[0].comments, vec!["Off to a not too interesting start.".to_string()]);
     assert_eq!(rec.result.map(|r| r.winner), Some(Winner::White));
 }
 
@@ -53,9 +43,7 @@ fn psn_1998_fen_header_converts_to_sfen() {
         fen_to_sfen("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1"),
         Ok("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1".to_string())
     );
-    let rec = read_all("[FEN \"5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1\"]\nN*3e\n")
-        .remove(0)
-        .expect("reads");
+    let rec = read_all("[FEN \"5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1\"]\nN*3e\n").remove(0).expect("reads");
     assert_eq!(rec.moves.len(), 1);
 }
 
@@ -80,10 +68,7 @@ fn gui_dialect_example_with_times_terminal_and_variation() {
     assert_eq!(rec.moves.len(), 5);
     assert_eq!(rec.moves[2].time_ms, Some(5_000));
     assert_eq!(rec.moves[2].total_ms, Some(8_000));
-    assert_eq!(
-        rec.result,
-        Some(GameResult::loss(Color::White, ResultReason::Resign))
-    );
+    assert_eq!(rec.result, Some(GameResult::loss(Color::White, ResultReason::Resign)));
     assert_eq!(rec.variations.len(), 1);
     assert_eq!((rec.variations[0].ply, rec.variations[0].parent), (2, None));
     assert_eq!(rec.variations[0].moves[0].mv.to_string(), "8c8d");
@@ -91,10 +76,7 @@ fn gui_dialect_example_with_times_terminal_and_variation() {
     let mut out = Vec::new();
     write(&mut out, &rec).expect("writes");
     let text2 = String::from_utf8(out).expect("utf-8");
-    assert!(
-        text2.contains("1.P7g-7f          (00:03 / 00:00:03)\n"),
-        "{text2}"
-    );
+    assert!(text2.contains("1.P7g-7f          (00:03 / 00:00:03)\n"), "{text2}");
     assert!(text2.contains("6.Resigns"), "{text2}");
     assert_eq!(read_all(&text2).remove(0).expect("reads"), rec);
 }
@@ -105,8 +87,6 @@ fn several_games_and_a_broken_one_in_between() {
     let games = read_all(text);
     assert_eq!(games.len(), 3);
     assert!(games[0].is_ok() && games[2].is_ok());
-    let e = games[1]
-        .as_ref()
-        .expect_err("P7e is not a legal first move");
+    let e = games[1].as_ref().expect_err("P7e is not a legal first move");
     assert_eq!((e.line, e.column), (5, 1));
 }
