@@ -25,6 +25,9 @@ pub enum Command {
     /// Play a match between two USI engines (default: hisha against itself), writing every game
     /// to a record file, with statistics, adjudication, resume and shards.
     Match(Box<crate::arena::MatchArgs>),
+    /// Opening books: build one from records, show a position's moves, generate match openings.
+    #[command(subcommand)]
+    Book(crate::book_cli::BookCommand),
     /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
     /// are detected from content); unreadable games are reported and skipped (exit status 1).
     Convert(crate::convert::ConvertArgs),

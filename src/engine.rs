@@ -3,6 +3,7 @@
 //! replies. Bad input never changes state: each gets one `info string error: …` and the previous
 //! valid position and settings are kept (usi.md §1, §9).
 
+use crate::book::{BUILTIN, Book};
 use crate::eval::{MATE, MATE_BOUND};
 use crate::mate::MateResult;
 use crate::position::Position;
@@ -11,6 +12,7 @@ use crate::search::{BestMove, Clock, Iteration, Limits, Outcome, ScoreBound};
 use crate::usi::command::{GoParams, MateLimit, StartPosition, UsiCommand};
 use crate::usi::options::{OPTIONS, OptionEffect, Options};
 use crate::usi::response::{Checkmate, Info, InfoBound, InfoScore, UsiResponse};
+use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::Instant;
 
 /// A search in progress.
@@ -43,6 +45,10 @@ pub struct Engine {
     thread: SearchThread,
     table_mib: usize,
     running: Option<Running>,
+    /// The opening book and the `BookFile` value it was loaded from.
+    book: Option<Book>,
+    book_source: Option<(String, Option<std::time::SystemTime>)>,
+    rng: StdRng,
 }
 
 /// The engine's name as printed after `id name`.
@@ -59,6 +65,9 @@ impl Engine {
             thread: SearchThread::spawn(1)?,
             table_mib: 1,
             running: None,
+            book: None,
+            book_source: None,
+            rng: StdRng::from_rng(&mut rand::rng()),
         })
     }
 
@@ -98,6 +107,7 @@ impl Engine {
             UsiCommand::IsReady => {
                 if !self.searching() {
                     self.apply_table_size();
+                    self.load_book(out);
                 }
                 out(UsiResponse::ReadyOk);
             }
@@ -204,6 +214,46 @@ impl Engine {
         }
     }
 
+    /// Loads the book named by `BookFile` if it changed; a missing or broken book is one warning
+    /// and the engine plays on without it.
+    fn load_book(&mut self, out: &mut dyn FnMut(UsiResponse)) {
+        let source = self.options.book_file().to_string();
+        // Reload when the option or the file's modification time changed.
+        let modified = std::fs::metadata(&source).and_then(|m| m.modified()).ok();
+        let key = (source.clone(), modified);
+        if self.book_source.as_ref() == Some(&key) {
+            return;
+        }
+        self.book_source = Some(key);
+        self.book = match source.as_str() {
+            "" => None,
+            "builtin" => Book::parse(BUILTIN).ok(),
+            path => match Book::load(std::path::Path::new(path)) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    out(UsiResponse::Info(Info {
+                        string: Some(format!("warning: book not used: {e}")),
+                        ..Info::default()
+                    }));
+                    None
+                }
+            },
+        };
+    }
+
+    /// A book move for the current position, if the book applies.
+    fn book_move(&mut self, g: &GoParams) -> Option<crate::book::BookMove> {
+        if !self.options.use_book() || g.infinite || g.ponder || self.position.move_number() > self.options.book_moves()
+        {
+            return None;
+        }
+        if self.rng.random_range(0..100) < self.options.book_ignore_rate() {
+            return None;
+        }
+        let pick = self.options.book_pick();
+        self.book.as_ref()?.choose(&self.position, pick, &mut self.rng)
+    }
+
     fn go(&mut self, g: &GoParams, out: &mut dyn FnMut(UsiResponse)) {
         if self.searching() {
             out(error("go: a search is already running (send stop first)"));
@@ -226,6 +276,19 @@ impl Engine {
                 self.running = None;
                 out(error("go: the search thread is not running"));
             }
+            return;
+        }
+        if let Some(m) = self.book_move(g) {
+            out(UsiResponse::Info(Info {
+                string: Some(format!("book {} (count {}, value {})", m.mv, m.count, m.value)),
+                ..Info::default()
+            }));
+            let ponder = m.ponder.filter(|&p| {
+                let mut next = self.position.clone();
+                next.do_move(m.mv);
+                next.is_legal(p)
+            });
+            out(UsiResponse::BestMove { mv: m.mv.to_string(), ponder: ponder.map(|p| p.to_string()) });
             return;
         }
         let clock = [g.btime, g.wtime, g.byoyomi, g.binc, g.winc].iter().any(Option::is_some).then(|| Clock {

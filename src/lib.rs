@@ -11,6 +11,8 @@
 pub mod arena;
 pub mod attacks;
 pub mod bench;
+pub mod book;
+pub mod book_cli;
 pub mod cli;
 pub mod convert;
 pub mod engine;

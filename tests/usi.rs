@@ -208,6 +208,7 @@ fn a_ten_thousand_ply_position_line_works() {
 fn go_nodes_is_deterministic_after_usinewgame() {
     let run = || {
         let mut e = Engine::start(&[]);
+        e.send("setoption name UseBook value false");
         e.handshake();
         let mut out = Vec::new();
         for _ in 0..2 {
@@ -249,4 +250,35 @@ fn end_of_input_exits_cleanly() {
     e.handshake();
     e.close_stdin();
     assert_eq!(e.wait_exit(5 * SEC), Some(0));
+}
+
+#[test]
+fn plays_book_moves_with_a_book_and_searches_without_one() {
+    let dir = std::env::temp_dir().join(format!("hisha-usi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let book = dir.join("b.db");
+    std::fs::write(&book, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n9g9f 1c1d 0 0 1\n")
+        .expect("write");
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name BookFile value {}", book.display()));
+    e.handshake();
+    e.send("position startpos");
+    e.send("go byoyomi 1000");
+    let lines = e.until("bestmove", 5 * SEC);
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 9g9f ponder 1c1d"), "{lines:?}");
+    e.send("setoption name UseBook value false");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", 5 * SEC);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "searched: {lines:?}");
+    // A corrupt book: one warning, then the engine plays on without it.
+    std::fs::write(&book, "sfen not a position\n").expect("write");
+    e.send(&format!("setoption name BookFile value {}", book.display()));
+    e.send("setoption name UseBook value true");
+    e.send("isready");
+    let lines = e.until("readyok", 5 * SEC);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info string warning: book not used")).count(), 1, "{lines:?}");
+    e.send("go depth 3");
+    let best = bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line"));
+    assert!(Position::startpos().parse_usi_move(&best).is_ok());
+    let _ = std::fs::remove_dir_all(dir);
 }

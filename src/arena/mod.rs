@@ -54,7 +54,7 @@ pub struct MatchArgs {
     /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
     #[arg(long)]
     pub format: Option<Format>,
-    /// Openings: SFEN / `startpos moves …` lines or a record file (default: book/openings.txt).
+    /// Openings: SFEN / `startpos moves …` lines or a record file (default: book/openings.psn).
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Plies of each opening to play before the engines take over.

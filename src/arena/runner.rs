@@ -103,7 +103,7 @@ fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> Resu
         (Some(h), _) => vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }],
         (None, Some(path)) => openings::load(path, args.opening_plies)?,
         (None, None) => {
-            let default = Path::new("book/openings.txt");
+            let default = Path::new("book/openings.psn");
             if default.exists() {
                 openings::load(default, args.opening_plies)?
             } else {

@@ -6,7 +6,8 @@
 //! The writer produces the GUI dialect with full extended notation, so that every older reader
 //! can read it: `[Sente]`, `[Gote]`, other tags, `[Handicap]` for handicap starts, `[SFEN]`,
 //! `[Result]`, then `1.P7g-7f          (00:03 / 00:00:03)` lines, engine data as
-//! `{score cp 85 depth 12 nodes 123456 pv 7g7f 3c3d}`, and a terminal word.
+//! `{score cp 85 depth 12 nodes 123456 pv 7g7f 3c3d}`, and a terminal word. The reader also takes
+//! USI move text (`7g7f`) where a move is expected.
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
@@ -194,8 +195,19 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
                     return Err(RecordError::syntax(line, col, format!("move {word:?} after the end of the game")));
                 }
                 let ply = b.ply() + 1;
-                let m = notation::read(b.position(), word, b.last_to(), ply)
-                    .map_err(|kind| RecordError::new(line, col, kind))?;
+                // A USI move (`7g7f`, `P*5e`) is accepted too: no Western move starts with a digit,
+                // and a drop's `*` after an upper-case letter reads the same in both.
+                let usi = word
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+                    .then(|| b.position().parse_usi_move(word).ok())
+                    .flatten();
+                let m = match usi {
+                    Some(m) => m,
+                    None => notation::read(b.position(), word, b.last_to(), ply)
+                        .map_err(|kind| RecordError::new(line, col, kind))?,
+                };
                 b.push(m);
             }
         }

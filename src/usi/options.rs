@@ -14,6 +14,8 @@ pub enum OptionKind {
     Spin(i64, i64, i64),
     /// `combo` with default and the allowed values.
     Combo(&'static str, &'static [&'static str]),
+    /// `filename` (free text, a path).
+    Filename(&'static str),
     /// `button` (no value).
     Button,
 }
@@ -97,6 +99,28 @@ pub const OPTIONS: &[OptionDecl] = &[
         kind: OptionKind::Spin(0, 0, i64::MAX),
         doc: "maximum nodes for every go (0 = none)",
     },
+    OptionDecl {
+        name: "BookFile",
+        kind: OptionKind::Filename("builtin"),
+        doc: "YaneuraOu-format book (`builtin` = hisha's own; empty = none), loaded on isready",
+    },
+    OptionDecl { name: "UseBook", kind: OptionKind::Check(true), doc: "play book moves" },
+    OptionDecl { name: "BookMoves", kind: OptionKind::Spin(32, 0, 10000), doc: "use the book up to this game ply" },
+    OptionDecl {
+        name: "BookPick",
+        kind: OptionKind::Combo("weighted", &["best", "weighted", "random"]),
+        doc: "book move choice: best value, weighted by count, or random within BookEvalDiff of the best",
+    },
+    OptionDecl {
+        name: "BookEvalDiff",
+        kind: OptionKind::Spin(30, 0, 10000),
+        doc: "centipawns below the best a random book move may be",
+    },
+    OptionDecl {
+        name: "BookIgnoreRate",
+        kind: OptionKind::Spin(0, 0, 100),
+        doc: "percent of book positions where hisha searches instead (variety)",
+    },
     OptionDecl { name: "ClearHash", kind: OptionKind::Button, doc: "empty the transposition table" },
 ];
 
@@ -111,6 +135,9 @@ impl OptionDecl {
                 format!("option name {} type combo default {d} {}", self.name, vars.join(" "))
             }
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::Filename(d) => {
+                format!("option name {} type filename default {}", self.name, if d.is_empty() { "<empty>" } else { d })
+            }
         }
     }
 }
@@ -154,6 +181,7 @@ impl Default for Options {
                 OptionKind::Check(b) => Value::Bool(b),
                 OptionKind::Spin(v, ..) => Value::Int(v),
                 OptionKind::Combo(v, _) => Value::Text(v.to_string()),
+                OptionKind::Filename(v) => Value::Text(v.to_string()),
                 OptionKind::Button => Value::None,
             })
             .collect();
@@ -197,6 +225,10 @@ impl Options {
                 }
                 Value::Int(v)
             }
+            OptionKind::Filename(_) => Value::Text(match text {
+                "<empty>" => String::new(),
+                t => t.to_string(),
+            }),
             OptionKind::Combo(_, vars) => match vars.iter().find(|v| v.eq_ignore_ascii_case(text)) {
                 Some(v) => Value::Text(v.to_string()),
                 None => return Err(bad(format!("{text:?} is not one of {}", vars.join(", ")))),
@@ -222,6 +254,35 @@ impl Options {
     /// `USI_Hash` in MiB.
     pub fn hash_mib(&self) -> usize {
         self.int("USI_Hash").max(1) as usize
+    }
+
+    /// `BookFile` (`builtin`, a path, or empty for none).
+    pub fn book_file(&self) -> &str {
+        self.text("BookFile")
+    }
+
+    /// `UseBook`.
+    pub fn use_book(&self) -> bool {
+        matches!(Options::index("UseBook").map(|i| &self.values[i]), Some(Value::Bool(true)))
+    }
+
+    /// `BookMoves`.
+    pub fn book_moves(&self) -> u32 {
+        self.int("BookMoves") as u32
+    }
+
+    /// `BookIgnoreRate` in percent.
+    pub fn book_ignore_rate(&self) -> u32 {
+        self.int("BookIgnoreRate") as u32
+    }
+
+    /// How to pick among book moves.
+    pub fn book_pick(&self) -> crate::book::Pick {
+        match self.text("BookPick") {
+            "best" => crate::book::Pick::Best,
+            "random" => crate::book::Pick::Random { margin: self.int("BookEvalDiff") as i32 },
+            _ => crate::book::Pick::Weighted,
+        }
     }
 
     /// `DepthLimit` (None = no limit).
