@@ -19,7 +19,7 @@ pub const POSITIONS: [&str; 12] = [
     "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
     "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "7nl/5Psk1/5n1p1/6pPp/9/9/9/9/8K b RBG2S2r2b3g2s2n3l14p 1",
+    "7nl/5Psk1/5n1p1/6pPp/9/9/9/9/8K b RBGSrb3g2s2n3l13p 1",
 ];
 
 /// Default bench depth.

@@ -2,12 +2,13 @@
 //! late-move reductions and pruning, check extensions and mate-distance pruning, followed by a
 //! quiescence search over captures and promotions (all evasions when in check).
 
-use super::ordering::{MovePicker, is_capture};
+use super::history::ContKey;
+use super::ordering::{Context, MovePicker, is_capture};
 use super::tt::Bound;
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, capture_value, evaluate, is_mate_score, mate_in, mated_in};
 use crate::position::{DeclarationOutcome, EnteringKingRule, Position, Repetition};
-use crate::types::{Bitboard, Move};
+use crate::types::{Bitboard, Color, Move};
 
 /// How far back (plies) the search looks for repetitions.
 const REPETITION_WINDOW: usize = 32;
@@ -96,7 +97,9 @@ impl Searcher {
         }
         let in_check = pos.in_check();
         let key = pos.key();
-        let hit = self.tt.probe(key, ply);
+        // A singular-extension search (one move excluded) must not share this node's entry.
+        let excluded = self.stack[p].excluded;
+        let hit = if excluded.is_some() { None } else { self.tt.probe(key, ply) };
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
@@ -111,15 +114,19 @@ impl Searcher {
             }
         }
         let eval = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
+        self.stack[p].eval = eval;
+        // Better than two plies ago: the position is going our way, prune less.
+        let improving = !in_check && p >= 2 && eval > self.stack[p - 2].eval;
 
-        if !pv_node && !in_check && !is_mate_score(beta) {
+        if !pv_node && !in_check && !is_mate_score(beta) && excluded.is_none() {
             // Reverse futility pruning.
-            if depth <= 6 && eval - 110 * depth >= beta {
+            if depth <= 6 && eval - 110 * (depth - improving as i32) >= beta {
                 return eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, this node fails high.
             if depth >= 3 && eval >= beta && pos.last_move().is_some() {
                 let r = 3 + depth / 4 + ((eval - beta) / 250).min(3);
+                self.stack[p].key = None;
                 pos.do_null_move();
                 let v = -self.alphabeta(pos, -beta, -beta + 1, depth - r, ply + 1, false, !cut_node, control);
                 pos.undo_move();
@@ -132,38 +139,87 @@ impl Searcher {
             }
         }
         // No move to try first: reduce instead of searching blind at full depth.
-        if tt_move.is_none() && depth >= 4 && !in_check {
+        if tt_move.is_none() && depth >= 4 && !in_check && excluded.is_none() {
             depth -= 1;
         }
 
         let killers = self.killers[p];
-        let mut picker = MovePicker::new(tt_move);
+        let previous = self.previous_keys(p);
+        let us = pos.side_to_move();
+        let mut picker = MovePicker::new(pos, tt_move, depth);
         let (mut best, mut best_move) = (-INFINITE, None);
         let mut searched = 0usize;
         let mut seen = 0usize;
-        let mut quiets: [Option<Move>; 32] = [None; 32];
+        let mut quiets: [Option<(Move, ContKey)>; 32] = [None; 32];
         let mut n_quiets = 0;
-        while let Some(m) = picker.next(pos, &killers, &self.history) {
+        loop {
+            let ctx = Context { history: &self.history, killers, previous };
+            let Some(m) = picker.next(pos, &ctx) else { break };
             seen += 1;
+            if Some(m) == excluded {
+                continue;
+            }
             let tactical = is_capture(pos, m) || m.is_promotion();
             let gives_check = pos.gives_check(m);
+            let key = ContKey::of(pos, m);
+            let history = match key {
+                Some(k) if !tactical => self.history.score(us, m, k, &previous),
+                _ => 0,
+            };
             if !pv_node && !in_check && searched > 0 && best > -MATE_BOUND {
                 // Late-move pruning and futility pruning of quiet moves.
                 if !tactical && !gives_check {
-                    if depth <= 4 && searched >= 4 + (depth * depth) as usize * 2 {
+                    let lmp = (4 + (depth * depth) as usize * 2) / (2 - improving as usize);
+                    if depth <= 4 && searched >= lmp {
                         continue;
                     }
-                    if depth <= 5 && eval + 120 + 130 * depth <= alpha {
+                    if depth <= 5 && eval + 120 + 130 * depth <= alpha && history < 8_000 {
                         continue;
                     }
-                }
-                // Losing captures at shallow depth.
-                if tactical && depth <= 3 && picker.last_was_bad_capture() {
+                    if depth <= 3 && history < -6_000 * depth {
+                        continue;
+                    }
+                    // A quiet move or drop that hangs material.
+                    if depth <= 6 && super::see(pos, m) < -40 * depth * depth {
+                        continue;
+                    }
+                } else if depth <= 6
+                    && (gives_check || picker.last_was_bad_capture())
+                    && super::see(pos, m) < -200 * depth
+                {
+                    // A sacrifice (capture or check) that loses too much for the depth left.
                     continue;
                 }
             }
-            let extension = (gives_check && (depth <= 6 || super::see(pos, m) >= 0)) as i32;
+            let mut extension = (gives_check && (depth <= 6 || super::see(pos, m) >= 0)) as i32;
+            // Singular extension: the TT move is much better than every other move here.
+            if let (Some(h), true) = (hit, Some(m) == tt_move && depth >= 7 && p > 0) {
+                if h.depth >= depth - 3 && h.bound != Bound::Upper && !is_mate_score(h.score) {
+                    let singular_beta = h.score - 2 * depth;
+                    self.stack[p].excluded = Some(m);
+                    let v = self.alphabeta(
+                        pos,
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        false,
+                        cut_node,
+                        control,
+                    );
+                    self.stack[p].excluded = None;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta; // several moves beat beta: multi-cut
+                    }
+                }
+            }
             let new_depth = depth - 1 + extension;
+            self.stack[p].key = key;
             pos.do_move(m);
             let score = if searched == 0 {
                 -self.alphabeta(pos, -beta, -alpha, new_depth, ply + 1, pv_node, false, control)
@@ -173,9 +229,11 @@ impl Searcher {
                     r = reduction(depth, searched);
                     r -= pv_node as i32;
                     r += cut_node as i32;
+                    r += !improving as i32;
                     if killers.contains(&Some(m)) {
                         r -= 1;
                     }
+                    r -= history / 6_000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.alphabeta(pos, -alpha - 1, -alpha, new_depth - r, ply + 1, false, true, control);
@@ -198,22 +256,27 @@ impl Searcher {
                     best_move = Some(m);
                     self.update_pv(p, m);
                     if score >= beta {
-                        if !tactical {
-                            self.reward_quiet(pos, p, m, depth, &quiets[..n_quiets]);
+                        if let (false, Some(k)) = (tactical, key) {
+                            self.reward_quiet(us, p, (m, k), &previous, depth, &quiets[..n_quiets]);
                         }
                         break;
                     }
                     alpha = score;
                 }
             }
-            if !tactical && n_quiets < quiets.len() {
-                quiets[n_quiets] = Some(m);
-                n_quiets += 1;
+            if let (false, Some(k)) = (tactical, key) {
+                if n_quiets < quiets.len() {
+                    quiets[n_quiets] = Some((m, k));
+                    n_quiets += 1;
+                }
             }
         }
         if seen == 0 {
             // No legal move: checkmated (there is no stalemate in shogi).
             return mated_in(ply);
+        }
+        if excluded.is_some() {
+            return if searched == 0 { alpha } else { best };
         }
         if searched == 0 {
             return alpha; // everything was pruned
@@ -230,17 +293,33 @@ impl Searcher {
         best
     }
 
-    fn reward_quiet(&mut self, pos: &Position, p: usize, m: Move, depth: i32, tried: &[Option<Move>]) {
+    /// The continuation keys of the moves one and two plies before ply `p`.
+    pub(super) fn previous_keys(&self, p: usize) -> [Option<ContKey>; 2] {
+        [p.checked_sub(1).and_then(|i| self.stack[i].key), p.checked_sub(2).and_then(|i| self.stack[i].key)]
+    }
+
+    /// A quiet move caused a cut-off: it becomes a killer and the counter move, and gains history
+    /// while the quiet moves tried before it lose some.
+    fn reward_quiet(
+        &mut self,
+        us: Color,
+        p: usize,
+        (m, key): (Move, ContKey),
+        previous: &[Option<ContKey>; 2],
+        depth: i32,
+        tried: &[Option<(Move, ContKey)>],
+    ) {
         let k = &mut self.killers[p];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = (depth * depth * 16).min(4_000);
-        self.history.update(pos, m, bonus);
-        for q in tried.iter().flatten() {
-            if *q != m {
-                self.history.update(pos, *q, -bonus);
+        self.history.set_counter(previous[0], m);
+        let bonus = (depth * depth * 32 + 64).min(4_000);
+        self.history.update(us, m, key, previous, bonus);
+        for &(q, qk) in tried.iter().flatten() {
+            if q != m {
+                self.history.update(us, q, qk, previous, -bonus);
             }
         }
     }
@@ -267,7 +346,9 @@ impl Searcher {
         }
         let in_check = pos.in_check();
         let key = pos.key();
-        let hit = self.tt.probe(key, ply);
+        // A singular-extension search (one move excluded) must not share this node's entry.
+        let excluded = self.stack[p].excluded;
+        let hit = if excluded.is_some() { None } else { self.tt.probe(key, ply) };
         if let Some(h) = hit {
             let usable = match h.bound {
                 Bound::Exact => true,
@@ -290,21 +371,21 @@ impl Searcher {
         }
         let mut best = stand;
         let mut best_move = None;
-        let mut picker = MovePicker::new_quiescence(hit.and_then(|h| h.mv));
-        let no_killers = [None; 2];
+        let mut picker = MovePicker::new_quiescence(pos, hit.and_then(|h| h.mv));
+        let previous = self.previous_keys(p);
         let mut seen = 0;
-        while let Some(m) = picker.next(pos, &no_killers, &self.history) {
+        loop {
+            let ctx = Context { history: &self.history, killers: [None; 2], previous };
+            let Some(m) = picker.next(pos, &ctx) else { break };
             seen += 1;
             if !in_check {
-                if picker.last_was_bad_capture() {
-                    continue;
-                }
                 let gain = pos.piece_on(m.to()).map_or(0, |c| capture_value(c.kind()))
                     + if m.is_promotion() { 500 } else { 0 };
                 if stand + gain + 200 <= alpha {
                     continue;
                 }
             }
+            self.stack[p].key = ContKey::of(pos, m);
             pos.do_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
             pos.undo_move();

@@ -7,6 +7,7 @@
 //! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
 
 mod alphabeta;
+mod history;
 pub mod limits;
 mod ordering;
 mod root;
@@ -24,7 +25,7 @@ pub use tt::TranspositionTable;
 use crate::eval::Value;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
-use ordering::History;
+use history::{ContKey, History};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -109,8 +110,20 @@ impl Default for SearchOptions {
     }
 }
 
+/// What the search keeps per ply of the current line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    /// Continuation key of the move played from this ply (`None` for a null move).
+    key: Option<ContKey>,
+    /// Static evaluation here (`-INFINITE` in check).
+    eval: Value,
+    /// The move a singular-extension search leaves out here.
+    excluded: Option<Move>,
+}
+
 /// The search state that survives between searches (transposition table, history).
 pub struct Searcher {
+    stack: Box<[Frame; MAX_PLY + 2]>,
     tt: TranspositionTable,
     history: History,
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
@@ -130,6 +143,7 @@ impl Searcher {
     /// A searcher with a transposition table of `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
         Searcher {
+            stack: Box::new([Frame::default(); MAX_PLY + 2]),
             tt: TranspositionTable::new(hash_mib),
             history: History::new(),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),

@@ -1,52 +1,16 @@
-//! Move ordering: the transposition-table move first, then the other moves scored and handed out
-//! best-first (good captures and promotions by MVV-LVA, killers, quiet moves by history, losing
-//! captures last). Non-promotions of pawns, bishops and rooks where promotion is possible are
-//! skipped, as in YaneuraOu: the promoting twin is always at least as good.
+//! Move ordering, in stages so that a node cut off early never generates or scores what it does
+//! not need: the transposition-table move, then captures and promotions by MVV-LVA (each checked
+//! with SEE as it comes up; losing ones are set aside), the killers and the counter move, the
+//! quiet moves by history, and the losing captures last. In check, all evasions are scored at
+//! once. Non-promotions of pawns, bishops and rooks where promotion is possible are skipped, as
+//! in YaneuraOu: the promoting twin is always at least as good.
 
+use super::history::{ContKey, History};
 use super::see::see;
 use crate::eval::{Value, capture_value, piece_value};
 use crate::movegen::{Gen, MAX_MOVES, MoveList, generate};
 use crate::position::Position;
-use crate::types::{Color, Move, MoveKind, PieceKind};
-
-/// History of quiet moves that caused cut-offs: `[color][piece kind][to]`.
-pub struct History(Box<[[[i32; 81]; 14]; 2]>);
-
-impl History {
-    /// An empty table.
-    pub fn new() -> History {
-        History(Box::new([[[0; 81]; 14]; 2]))
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        *self.0 = [[[0; 81]; 14]; 2];
-    }
-
-    fn slot(&mut self, pos: &Position, m: Move) -> Option<&mut i32> {
-        let kind = pos.moved_piece(m)?.kind();
-        Some(&mut self.0[pos.side_to_move().index()][kind.index()][m.to().index()])
-    }
-
-    /// The history score of `m` in `pos`.
-    pub fn get(&self, c: Color, kind: PieceKind, m: Move) -> i32 {
-        self.0[c.index()][kind.index()][m.to().index()]
-    }
-
-    /// Rewards (`bonus > 0`) or punishes a quiet move, with the usual gravity toward zero.
-    pub fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
-        if let Some(h) = self.slot(pos, m) {
-            let b = bonus.clamp(-16_000, 16_000);
-            *h += b - *h * b.abs() / 16_000;
-        }
-    }
-}
-
-impl Default for History {
-    fn default() -> History {
-        History::new()
-    }
-}
+use crate::types::{Move, MoveKind, PieceKind};
 
 /// True if `m` is a non-promotion that search never needs (pawn, bishop or rook that could
 /// promote on this move).
@@ -62,6 +26,7 @@ pub fn is_useless_non_promotion(pos: &Position, m: Move) -> bool {
 }
 
 /// True if `m` captures.
+#[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     !m.is_drop() && pos.piece_on(m.to()).is_some()
 }
@@ -74,89 +39,309 @@ fn mvv_lva(pos: &Position, m: Move) -> Value {
     victim * 8 - attacker / 16 + promo
 }
 
-/// Hands out the moves of a node in a good order.
-pub struct MovePicker {
-    tt_move: Option<Move>,
-    stage: u8,
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
-    next: usize,
-    captures_only: bool,
+/// What the picker knows about the node besides the position.
+pub struct Context<'a> {
+    /// The history tables.
+    pub history: &'a History,
+    /// Killer moves of this ply.
+    pub killers: [Option<Move>; 2],
+    /// Continuation keys of the moves one and two plies earlier.
+    pub previous: [Option<ContKey>; 2],
 }
 
-const GOOD: i32 = 1 << 28;
-const KILLER: i32 = 1 << 26;
-const BAD: i32 = -(1 << 28);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    Refutations,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// Hands out the moves of a node in a good order. Every move handed out is legal.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    quiescence: bool,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    cur: usize,
+    end_bad: usize,
+    refutations: [Option<Move>; 3],
+    refutation: usize,
+    last_bad: bool,
+    depth: i32,
+}
+
+/// Ordering score of a move that is not to be handed out again (already tried as a refutation).
+const SKIP: i32 = i32::MIN;
 
 impl MovePicker {
-    /// A picker for all moves of a main-search node.
-    pub fn new(tt_move: Option<Move>) -> MovePicker {
-        MovePicker { tt_move, stage: 0, moves: MoveList::new(), scores: [0; MAX_MOVES], next: 0, captures_only: false }
-    }
-
-    /// A picker for quiescence search: captures and promotions (all evasions when in check).
-    pub fn new_quiescence(tt_move: Option<Move>) -> MovePicker {
-        MovePicker { captures_only: true, ..MovePicker::new(tt_move) }
-    }
-
-    fn fill(&mut self, pos: &Position, killers: &[Option<Move>; 2], history: &History) {
-        let kind = if self.captures_only && !pos.in_check() { Gen::Captures } else { Gen::Legal };
-        generate(pos, kind, &mut self.moves);
-        let us = pos.side_to_move();
-        self.moves.retain(|m| Some(m) != self.tt_move && !is_useless_non_promotion(pos, m));
-        for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = {
-                if is_capture(pos, m) || m.is_promotion() {
-                    let base = mvv_lva(pos, m);
-                    if see(pos, m) >= 0 { GOOD + base } else { BAD + base }
-                } else if killers.contains(&Some(m)) {
-                    KILLER + if killers[0] == Some(m) { 1 } else { 0 }
-                } else {
-                    pos.moved_piece(m).map_or(0, |p| history.get(us, p.kind(), m))
-                }
-            };
+    fn with(pos: &Position, tt_move: Option<Move>, quiescence: bool, depth: i32) -> MovePicker {
+        let in_check = pos.in_check();
+        let first = if in_check { Stage::GenerateEvasions } else { Stage::GenerateCaptures };
+        let tt_move = tt_move.filter(|&m| {
+            pos.is_legal(m)
+                && !is_useless_non_promotion(pos, m)
+                && (!quiescence || in_check || is_capture(pos, m) || m.is_promotion())
+        });
+        MovePicker {
+            stage: if tt_move.is_some() { Stage::TtMove } else { first },
+            tt_move,
+            quiescence,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            cur: 0,
+            end_bad: 0,
+            refutations: [None; 3],
+            refutation: 0,
+            last_bad: false,
+            depth,
         }
     }
 
-    /// The next move, or `None` when all were handed out. Moves are legal.
-    pub fn next(&mut self, pos: &Position, killers: &[Option<Move>; 2], history: &History) -> Option<Move> {
-        if self.stage == 0 {
-            self.stage = 1;
-            if let Some(m) = self.tt_move {
-                let acceptable = pos.is_legal(m)
-                    && !is_useless_non_promotion(pos, m)
-                    && (!self.captures_only || pos.in_check() || is_capture(pos, m) || m.is_promotion());
-                if acceptable {
-                    return Some(m);
-                }
-                self.tt_move = None;
-            }
-        }
-        if self.stage == 1 {
-            self.stage = 2;
-            self.fill(pos, killers, history);
-        }
-        // Selection of the best remaining move.
-        let n = self.moves.len();
-        if self.next >= n {
+    /// A picker for all moves of a main-search node with `depth` plies left.
+    pub fn new(pos: &Position, tt_move: Option<Move>, depth: i32) -> MovePicker {
+        MovePicker::with(pos, tt_move, false, depth)
+    }
+
+    /// A picker for quiescence search: winning or even captures and promotions (all evasions
+    /// when in check).
+    pub fn new_quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        MovePicker::with(pos, tt_move, true, 0)
+    }
+
+    /// True if the last move handed out was a capture or promotion that loses material by SEE.
+    pub fn last_was_bad_capture(&self) -> bool {
+        self.last_bad
+    }
+
+    /// Index of the best-scored move in `cur..end`, swapped to `cur`.
+    fn select_best(&mut self, end: usize) -> Option<(Move, i32)> {
+        if self.cur >= end {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
+        let mut best = self.cur;
+        for i in self.cur + 1..end {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
         }
-        self.scores.swap(self.next, best);
-        self.moves.swap(self.next, best);
-        let m = self.moves[self.next];
-        self.next += 1;
-        Some(m)
+        self.scores.swap(self.cur, best);
+        self.moves.swap(self.cur, best);
+        let picked = (self.moves[self.cur], self.scores[self.cur]);
+        self.cur += 1;
+        Some(picked)
     }
 
-    /// The score the picker gave the last move handed out (for pruning decisions): `true` if it
-    /// was a losing capture.
-    pub fn last_was_bad_capture(&self) -> bool {
-        self.next > 0 && self.scores[self.next - 1] < BAD / 2
+    /// Sorts the quiet moves from `start` on by score, best first, as far as they score at least
+    /// `limit`; the others follow in generation order (they are rarely reached at a cut node).
+    fn sort_quiets(&mut self, start: usize, limit: i32) {
+        let end = self.moves.len();
+        let mut sorted_end = start;
+        for p in start + 1..end {
+            if self.scores[p] < limit {
+                continue;
+            }
+            let (m, s) = (self.moves[p], self.scores[p]);
+            sorted_end += 1;
+            self.moves[p] = self.moves[sorted_end];
+            self.scores[p] = self.scores[sorted_end];
+            let mut q = sorted_end;
+            while q > start && self.scores[q - 1] < s {
+                self.moves[q] = self.moves[q - 1];
+                self.scores[q] = self.scores[q - 1];
+                q -= 1;
+            }
+            self.moves[q] = m;
+            self.scores[q] = s;
+        }
+    }
+
+    fn keep(tt_move: Option<Move>, pos: &Position, m: Move) -> bool {
+        Some(m) != tt_move && !is_useless_non_promotion(pos, m)
+    }
+
+    /// The next move, or `None` when all were handed out.
+    pub fn next(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+        self.last_bad = false;
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = if pos.in_check() { Stage::GenerateEvasions } else { Stage::GenerateCaptures };
+                    return self.tt_move;
+                }
+                Stage::GenerateCaptures => {
+                    generate(pos, Gen::Captures, &mut self.moves);
+                    let tt = self.tt_move;
+                    self.moves.retain(|m| Self::keep(tt, pos, m));
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        self.scores[i] = mvv_lva(pos, m);
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    let end = self.moves.len();
+                    match self.select_best(end) {
+                        Some((m, _)) if see(pos, m) >= 0 => return Some(m),
+                        Some((m, _)) => {
+                            // Losing: kept for the last stage (not at all in quiescence).
+                            self.moves[self.end_bad] = m;
+                            self.end_bad += 1;
+                        }
+                        None if self.quiescence => self.stage = Stage::Done,
+                        None => {
+                            let counter = ctx.history.counter(ctx.previous[0]);
+                            self.refutations = [ctx.killers[0], ctx.killers[1], counter];
+                            self.stage = Stage::Refutations;
+                        }
+                    }
+                }
+                Stage::Refutations => {
+                    if self.refutation >= self.refutations.len() {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    }
+                    let r = self.refutations[self.refutation];
+                    self.refutation += 1;
+                    let Some(m) = r else { continue };
+                    let earlier = self.refutations[..self.refutation - 1].contains(&Some(m));
+                    let quiet = !is_capture(pos, m) && !m.is_promotion();
+                    if !earlier && quiet && Self::keep(self.tt_move, pos, m) && pos.is_legal(m) {
+                        return Some(m);
+                    }
+                    self.refutations[self.refutation - 1] = None;
+                }
+                Stage::GenerateQuiets => {
+                    let start = self.moves.len();
+                    self.cur = start;
+                    generate(pos, Gen::Quiets, &mut self.moves);
+                    let us = pos.side_to_move();
+                    for i in start..self.moves.len() {
+                        let m = self.moves[i];
+                        self.scores[i] = if !Self::keep(self.tt_move, pos, m) || self.refutations.contains(&Some(m)) {
+                            SKIP
+                        } else {
+                            ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
+                        };
+                    }
+                    self.sort_quiets(start, -3_000 * self.depth.max(1));
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    while self.cur < self.moves.len() && self.scores[self.cur] == SKIP {
+                        self.cur += 1;
+                    }
+                    if self.cur < self.moves.len() {
+                        self.cur += 1;
+                        return Some(self.moves[self.cur - 1]);
+                    }
+                    self.stage = Stage::BadCaptures;
+                    self.cur = 0;
+                }
+                Stage::BadCaptures => {
+                    if self.cur < self.end_bad {
+                        self.cur += 1;
+                        self.last_bad = true;
+                        return Some(self.moves[self.cur - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::GenerateEvasions => {
+                    generate(pos, Gen::Legal, &mut self.moves);
+                    let tt = self.tt_move;
+                    self.moves.retain(|m| Self::keep(tt, pos, m));
+                    let us = pos.side_to_move();
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        self.scores[i] = if is_capture(pos, m) || m.is_promotion() {
+                            (1 << 24) + mvv_lva(pos, m)
+                        } else {
+                            ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
+                        };
+                    }
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => {
+                    let end = self.moves.len();
+                    match self.select_best(end) {
+                        Some((m, _)) => return Some(m),
+                        None => self.stage = Stage::Done,
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every legal move (but useless non-promotions) comes out exactly once, whatever the killers.
+    fn picks_every_move_once(sfen: &str) {
+        let pos = Position::from_sfen(sfen).expect("valid");
+        let history = History::new();
+        let legal: Vec<Move> =
+            pos.legal_moves().iter().copied().filter(|&m| !is_useless_non_promotion(&pos, m)).collect();
+        let tt = legal.last().copied();
+        let ctx = Context { history: &history, killers: [legal.first().copied(), tt], previous: [None, None] };
+        let mut picker = MovePicker::new(&pos, tt, 5);
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(&pos, &ctx) {
+            seen.push(m);
+        }
+        let mut a = seen.clone();
+        a.sort_by_key(|m| m.bits());
+        a.dedup();
+        assert_eq!(a.len(), seen.len(), "a move came out twice in {sfen}");
+        let mut b = legal.clone();
+        b.sort_by_key(|m| m.bits());
+        assert_eq!(a, b, "{sfen}");
+        assert_eq!(seen.first().copied(), tt, "the TT move comes first");
+    }
+
+    #[test]
+    fn every_legal_move_exactly_once() {
+        picks_every_move_once("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        picks_every_move_once("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+        picks_every_move_once("ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62");
+        // In check (evasions).
+        picks_every_move_once("4k4/9/4P4/9/9/9/9/9/4K4 w G2r2b3g4s4n4l17p 1");
+    }
+
+    #[test]
+    fn good_captures_come_before_quiets_and_losing_captures_last() {
+        // Black's rook can take an undefended silver (good) or a pawn defended by a gold (bad).
+        let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
+        let history = History::new();
+        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+        let mut picker = MovePicker::new(&pos, None, 5);
+        let first = picker.next(&pos, &ctx).expect("moves");
+        assert_eq!(first.to_string(), "5h7h");
+        let mut last = None;
+        while let Some(m) = picker.next(&pos, &ctx) {
+            last = Some((m, picker.last_was_bad_capture()));
+        }
+        let (m, bad) = last.expect("more moves");
+        assert!(bad && is_capture(&pos, m), "{m} last");
+    }
+
+    #[test]
+    fn quiescence_hands_out_only_good_captures() {
+        let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
+        let history = History::new();
+        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+        let mut picker = MovePicker::new_quiescence(&pos, None);
+        let mut all = Vec::new();
+        while let Some(m) = picker.next(&pos, &ctx) {
+            all.push(m.to_string());
+        }
+        assert_eq!(all, vec!["5h7h".to_string()]);
     }
 }

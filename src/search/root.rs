@@ -252,6 +252,7 @@ impl Searcher {
             let m = roots[i].mv;
             let gives_check = pos.gives_check(m);
             let new_depth = depth - 1 + gives_check as i32;
+            self.stack[0].key = super::history::ContKey::of(pos, m);
             pos.do_move(m);
             let score = if i == pv_idx {
                 -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control)

@@ -1,0 +1,155 @@
+//! What the search learns about quiet moves while it runs: a butterfly history (side, origin or
+//! dropped kind, destination), a continuation history (how good a move is right after a given
+//! move one or two plies earlier), and counter moves (the quiet reply that refuted a move).
+//!
+//! Moves are identified for the continuation tables by a [`ContKey`]: the piece as it stands
+//! after the move (promoted if it promotes) and its destination, so that the same idea played
+//! from different squares shares what was learnt.
+
+use crate::position::Position;
+use crate::types::{Color, Move};
+
+/// Entries saturate at ± this.
+const LIMIT: i32 = 16_384;
+/// Origins: 81 squares plus 7 hand kinds for drops.
+const ORIGINS: usize = 88;
+/// Number of distinct [`ContKey`]s.
+const CONT_KEYS: usize = 28 * 81;
+
+/// A move as the continuation tables see it: moved piece (after promotion) and destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContKey(u16);
+
+impl ContKey {
+    /// The key of `m`, about to be played in `pos`.
+    #[inline]
+    pub fn of(pos: &Position, m: Move) -> Option<ContKey> {
+        let piece = pos.moved_piece(m)?;
+        let kind = if m.is_promotion() { piece.kind().promoted().unwrap_or(piece.kind()) } else { piece.kind() };
+        let index = piece.color().index() * 14 + kind.index();
+        Some(ContKey((index * 81 + m.to().index()) as u16))
+    }
+
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The history tables.
+pub struct History {
+    butterfly: Box<[[i16; ORIGINS * 81]; 2]>,
+    continuation: Vec<i16>,
+    counter: Vec<Option<Move>>,
+}
+
+/// Moves a table entry toward `bonus`'s sign by `bonus`, slowing down near the limit.
+#[inline]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let b = bonus.clamp(-LIMIT, LIMIT);
+    let v = *entry as i32;
+    *entry = (v + b - v * b.abs() / LIMIT) as i16;
+}
+
+impl History {
+    /// Empty tables.
+    pub fn new() -> History {
+        History {
+            butterfly: Box::new([[0; ORIGINS * 81]; 2]),
+            continuation: vec![0; CONT_KEYS * CONT_KEYS],
+            counter: vec![None; CONT_KEYS],
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self.butterfly = [[0; ORIGINS * 81]; 2];
+        self.continuation.fill(0);
+        self.counter.fill(None);
+    }
+
+    #[inline]
+    fn butterfly_index(m: Move) -> usize {
+        let bits = m.bits() as usize;
+        ((bits >> 7) & 0x7F) * 81 + (bits & 0x7F)
+    }
+
+    #[inline]
+    fn cont_index(previous: ContKey, key: ContKey) -> usize {
+        previous.index() * CONT_KEYS + key.index()
+    }
+
+    /// The ordering score of quiet move `m` (key `key`) by side `us`, after the moves with keys
+    /// `previous` (one and two plies earlier).
+    #[inline]
+    pub fn score(&self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2]) -> i32 {
+        let mut s = self.butterfly[us.index()][Self::butterfly_index(m)] as i32;
+        for p in previous.iter().flatten() {
+            s += self.continuation[Self::cont_index(*p, key)] as i32;
+        }
+        s
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a quiet move in every table.
+    pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2], bonus: i32) {
+        gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
+        for p in previous.iter().flatten() {
+            gravity(&mut self.continuation[Self::cont_index(*p, key)], bonus);
+        }
+    }
+
+    /// The quiet move that last refuted the move with key `previous`.
+    #[inline]
+    pub fn counter(&self, previous: Option<ContKey>) -> Option<Move> {
+        previous.and_then(|p| self.counter[p.index()])
+    }
+
+    /// Remembers `m` as the refutation of the move with key `previous`.
+    pub fn set_counter(&mut self, previous: Option<ContKey>, m: Move) {
+        if let Some(p) = previous {
+            self.counter[p.index()] = Some(m);
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> History {
+        History::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewards_raise_and_punishments_lower_the_score_within_the_limit() {
+        let mut h = History::new();
+        let pos = Position::startpos();
+        let m = pos.parse_usi_move("7g7f").expect("legal");
+        let key = ContKey::of(&pos, m).expect("a piece moves");
+        let prev = [None, None];
+        for _ in 0..1_000 {
+            h.update(Color::Black, m, key, &prev, 4_000);
+        }
+        let high = h.score(Color::Black, m, key, &prev);
+        assert!(high > 0 && high <= LIMIT, "{high}");
+        assert_eq!(h.score(Color::White, m, key, &prev), 0, "the other side's table is separate");
+        h.update(Color::Black, m, key, &prev, -4_000);
+        assert!(h.score(Color::Black, m, key, &prev) < high);
+    }
+
+    #[test]
+    fn continuation_scores_depend_on_the_previous_move() {
+        let mut h = History::new();
+        let pos = Position::startpos();
+        let m = pos.parse_usi_move("2g2f").expect("legal");
+        let key = ContKey::of(&pos, m).expect("a piece moves");
+        let a = ContKey::of(&pos, pos.parse_usi_move("7g7f").expect("legal"));
+        let b = ContKey::of(&pos, pos.parse_usi_move("5g5f").expect("legal"));
+        h.update(Color::Black, m, key, &[a, None], 2_000);
+        assert!(h.score(Color::Black, m, key, &[a, None]) > h.score(Color::Black, m, key, &[b, None]));
+        h.set_counter(a, m);
+        assert_eq!(h.counter(a), Some(m));
+        assert_eq!(h.counter(b), None);
+    }
+}
