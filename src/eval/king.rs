@@ -1,8 +1,9 @@
-//! Terms that need attack maps: king danger (enemy control of the squares around a king, weak
-//! squares there, double attacks, escape squares, drops the enemy holds), slider mobility, and
-//! threats against pieces that are attacked but not defended.
+//! Attack maps and the terms that need them: the king-danger inputs of each king (enemy control
+//! of the squares around it, weak and doubly attacked squares, pressure in front, escape squares,
+//! defenders, the drops the enemy holds, enemy pieces close by), slider mobility, and pieces that
+//! are attacked but not defended.
 
-use super::{Value, piece_value};
+use super::layout::*;
 use crate::attacks;
 use crate::position::Position;
 use crate::types::{Bitboard, Color, PieceKind};
@@ -12,91 +13,81 @@ pub struct AttackMaps {
     once: [Bitboard; 2],
     twice: [Bitboard; 2],
     by_pieces: [Bitboard; 2],
+    /// Squares each long-range piece reaches, for mobility (per color, per mobility kind).
+    mobility: [[u32; 5]; 2],
 }
 
 impl AttackMaps {
     /// The maps of `pos`.
     pub fn new(pos: &Position) -> AttackMaps {
         let occ = pos.occupied();
-        let mut m =
-            AttackMaps { once: [Bitboard::EMPTY; 2], twice: [Bitboard::EMPTY; 2], by_pieces: [Bitboard::EMPTY; 2] };
+        let mut m = AttackMaps {
+            once: [Bitboard::EMPTY; 2],
+            twice: [Bitboard::EMPTY; 2],
+            by_pieces: [Bitboard::EMPTY; 2],
+            mobility: [[0; 5]; 2],
+        };
         for c in Color::ALL {
             let i = c.index();
+            let free = !pos.pieces_of(c);
             for sq in pos.pieces_of(c) {
                 let Some(p) = pos.piece_on(sq) else { continue };
-                let a = attacks::piece(c, p.kind(), sq, occ);
+                let kind = p.kind();
+                let a = attacks::piece(c, kind, sq, occ);
                 m.twice[i] |= m.once[i] & a;
                 m.once[i] |= a;
-                if p.kind() != PieceKind::King {
+                if kind != PieceKind::King {
                     m.by_pieces[i] |= a;
+                }
+                if let Some(slot) = MOBILITY_KINDS.iter().position(|&k| k == kind) {
+                    m.mobility[i][slot] += (a & free).count();
                 }
             }
         }
         m
     }
 
-    /// How much danger `c`'s king is in (a penalty for `c`), growing with the square of the
-    /// attack units.
-    pub fn king_danger(&self, pos: &Position, c: Color) -> Value {
+    /// The king-danger inputs of `c`'s king, handed to `add(input, count)`.
+    pub fn danger_inputs(&self, pos: &Position, c: Color, mut add: impl FnMut(usize, i32)) {
         let Some(ksq) = pos.king_square(c) else {
-            return 0;
+            return;
         };
         let (us, them) = (c.index(), (!c).index());
         let around = attacks::king(ksq);
         let zone = around.with(ksq);
         // The ring the enemy attacks from: the zone plus one more rank in front of the king.
         let front = attacks::gold(c, ksq) | around.fold(Bitboard::EMPTY, |b, s| b | attacks::pawn(c, s));
-        let attacked = (zone & self.once[them]).count() as Value;
-        let weak = (zone & self.once[them] & !self.by_pieces[us]).count() as Value;
-        let double = (zone & self.twice[them]).count() as Value;
-        let pressure = ((front - zone) & self.once[them]).count() as Value;
-        let escapes = (around - pos.pieces_of(c) - self.once[them]).count() as Value;
-        let hand = pos.hand(!c);
-        let droppers = 3 * hand.count(PieceKind::Gold) as Value
-            + 3 * hand.count(PieceKind::Silver) as Value
-            + 4 * hand.count(PieceKind::Rook) as Value
-            + 3 * hand.count(PieceKind::Bishop) as Value
-            + 2 * hand.count(PieceKind::Knight) as Value
-            + hand.count(PieceKind::Lance) as Value
-            + (hand.count(PieceKind::Pawn) as Value).min(1);
-        // Empty squares next to the king that the enemy controls: drops there come with support.
-        let supported_drops = (around - pos.occupied()) & self.once[them];
-        let units = 9 * attacked
-            + 14 * weak
-            + 10 * double
-            + 4 * pressure
-            + droppers * (2 + 3 * supported_drops.count() as Value)
-            - 6 * escapes;
-        let units = units.max(0);
-        units * units / 64
-    }
-
-    /// Mobility of `c`'s long-range pieces.
-    pub fn mobility(&self, pos: &Position, c: Color) -> Value {
-        let occ = pos.occupied();
-        let free = !pos.pieces_of(c);
-        let mut v = 0;
-        for (kind, w) in [
-            (PieceKind::Rook, 3),
-            (PieceKind::Dragon, 3),
-            (PieceKind::Bishop, 4),
-            (PieceKind::Horse, 3),
-            (PieceKind::Lance, 1),
-        ] {
-            for sq in pos.pieces(c, kind) {
-                v += w * (attacks::piece(c, kind, sq, occ) & free).count() as Value;
+        let count = |b: Bitboard| b.count() as i32;
+        add(D_ATTACKED, count(zone & self.once[them]));
+        add(D_WEAK, count(zone & self.once[them] & !self.by_pieces[us]));
+        add(D_DOUBLE, count(zone & self.twice[them]));
+        add(D_PRESSURE, count((front - zone) & self.once[them]));
+        add(D_ESCAPES, count(around - pos.pieces_of(c) - self.once[them]));
+        add(D_DEFENDERS, count(around & pos.pieces_of(c)));
+        let open = around - pos.occupied();
+        let supported = count(open & self.once[them]);
+        let open = count(open);
+        for (kind, n) in pos.hand(!c).iter() {
+            let (k, n) = (kind.index(), n as i32);
+            add(D_HAND + k, n);
+            add(D_HAND_SUPPORTED + k, n * supported);
+            add(D_HAND_OPEN + k, n * open);
+        }
+        let near = around.fold(zone, |b, s| b | attacks::king(s));
+        for sq in near & pos.pieces_of(!c) {
+            if let Some(p) = pos.piece_on(sq) {
+                add(D_NEAR + p.kind().index(), 1);
             }
         }
-        v
     }
 
-    /// Threats from the side to move's point of view: enemy pieces it attacks that are
-    /// undefended, minus its own such pieces (weighted less: it is its move).
-    pub fn threats(&self, pos: &Position, us: Color) -> Value {
-        let hanging = |c: Color| -> Value {
-            let loose = pos.pieces_of(c) & self.once[(!c).index()] & !self.once[c.index()];
-            loose.filter_map(|sq| pos.piece_on(sq)).map(|p| piece_value(p.kind())).max().unwrap_or(0)
-        };
-        hanging(!us) / 8 - hanging(us) / 4
+    /// Squares reached by `c`'s piece of mobility slot `slot` (all such pieces together).
+    pub fn mobility(&self, c: Color, slot: usize) -> u32 {
+        self.mobility[c.index()][slot]
+    }
+
+    /// Pieces of `c` that the enemy attacks and `c` does not defend.
+    pub fn loose(&self, pos: &Position, c: Color) -> Bitboard {
+        pos.pieces_of(c) & self.once[(!c).index()] & !self.once[c.index()]
     }
 }

@@ -1,15 +1,23 @@
-//! Static evaluation: material (board and hand), piece-square terms relative to both kings, and
-//! king safety. Scores are centipawns from the side to move's point of view.
+//! Static evaluation: material on the board and in hand (with diminishing returns), piece-square
+//! tables absolute and relative to both kings, king danger that grows with the square of the
+//! attack units, slider mobility, threats and tempo. Scores are centipawns from the side to
+//! move's point of view.
 //!
 //! The interface is [`evaluate`] plus the [`Value`] conventions; a stronger evaluation can replace
-//! this module without touching the search. King safety and threats, which need attack maps,
-//! live in [`king`].
+//! this module without touching the search. The terms are defined once, in [`features`], over
+//! the weight vector laid out in [`layout`]; the weights in [`weights`] are fitted to self-play
+//! games by `examples/tune_eval.rs` (the file says how they were made). The fixed piece values
+//! below serve move ordering and exchange evaluation, not the evaluation itself.
 
+pub mod features;
 mod king;
+pub mod layout;
+mod weights;
 
-use crate::attacks;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, PieceKind, Square};
+use crate::types::PieceKind;
+
+pub use weights::WEIGHTS;
 
 /// A search or evaluation score in centipawns, or a mate distance near [`MATE`].
 pub type Value = i32;
@@ -77,141 +85,27 @@ pub const fn capture_value(kind: PieceKind) -> Value {
     piece_value(kind) + hand_value(kind.unpromoted())
 }
 
-/// Chebyshev distance between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-    df.max(dr)
-}
-
-/// Bonus for a piece of `kind` by its distance to the enemy king (attack) and to its own king
-/// (defence). Indexed by distance 0..=8.
-fn king_relative(kind: PieceKind, to_enemy: i32, to_own: i32) -> Value {
-    const ATTACK_GOLD: [Value; 9] = [0, 60, 40, 20, 8, 0, 0, 0, 0];
-    const DEFEND_GOLD: [Value; 9] = [0, 45, 30, 12, 0, -10, -15, -20, -25];
-    const ATTACK_SILVER: [Value; 9] = [0, 50, 35, 18, 6, 0, 0, 0, 0];
-    const DEFEND_SILVER: [Value; 9] = [0, 30, 25, 10, 0, -5, -8, -10, -12];
-    const ATTACK_BIG: [Value; 9] = [0, 70, 55, 35, 18, 8, 0, 0, 0];
-    const ATTACK_SMALL: [Value; 9] = [0, 25, 20, 12, 5, 0, 0, 0, 0];
-    let (e, o) = (to_enemy as usize, to_own as usize);
-    match kind {
-        PieceKind::Gold | PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver => {
-            ATTACK_GOLD[e].max(DEFEND_GOLD[o])
-        }
-        PieceKind::Silver => ATTACK_SILVER[e].max(DEFEND_SILVER[o]),
-        PieceKind::Horse => ATTACK_BIG[e] + DEFEND_SILVER[o] / 2,
-        PieceKind::Dragon => ATTACK_BIG[e],
-        PieceKind::Knight | PieceKind::Lance | PieceKind::Pawn => ATTACK_SMALL[e],
-        _ => 0,
-    }
-}
-
-/// Piece-square term by relative rank (0 = the enemy's back rank) for kinds whose rank matters.
-fn rank_term(kind: PieceKind, rel_rank: usize) -> Value {
-    const PAWN: [Value; 9] = [0, 20, 15, 10, 5, 0, 0, 0, 0];
-    const KNIGHT: [Value; 9] = [0, 0, 10, 15, 10, 0, -5, -5, -10];
-    const LANCE: [Value; 9] = [0, -10, -5, 0, 0, 0, 5, 5, 10];
-    match kind {
-        PieceKind::Pawn => PAWN[rel_rank],
-        PieceKind::Knight => KNIGHT[rel_rank],
-        PieceKind::Lance => LANCE[rel_rank],
-        _ => 0,
-    }
-}
-
-/// King placement: castled on the back ranks and toward an edge is good, wandering is bad.
-fn king_placement(ksq: Square, c: Color) -> Value {
-    const RANK: [Value; 9] = [-40, -40, -35, -30, -30, -25, -5, 10, 15];
-    const FILE: [Value; 9] = [10, 15, 10, 0, -10, 0, 10, 15, 10];
-    RANK[ksq.rank().relative_to(c)] + FILE[ksq.file().index()]
-}
-
-/// Danger to `c`'s king from the opponent's pieces in hand: drops aim at the empty squares around it.
-fn hand_danger(pos: &Position, c: Color, ksq: Square) -> Value {
-    let hand = pos.hand(!c);
-    if hand.is_empty() {
-        return 0;
-    }
-    let around = attacks::king(ksq);
-    let open = (around - pos.occupied()).count() as Value;
-    let weight = 3 * hand.count(PieceKind::Gold) as Value
-        + 3 * hand.count(PieceKind::Silver) as Value
-        + 4 * hand.count(PieceKind::Rook) as Value
-        + 3 * hand.count(PieceKind::Bishop) as Value
-        + 2 * hand.count(PieceKind::Knight) as Value
-        + hand.count(PieceKind::Lance) as Value
-        + (hand.count(PieceKind::Pawn) as Value).min(2);
-    weight * (2 + open)
-}
-
-/// Danger from enemy pieces standing near `c`'s king, minus the defenders around it.
-fn board_danger(pos: &Position, c: Color, ksq: Square) -> Value {
-    let zone = attacks::king(ksq) | attacks::gold(!c, ksq).with(ksq);
-    let near = zone | attacks::king(ksq).fold(Bitboard::EMPTY, |b, s| b | attacks::king(s));
-    let mut danger = 0;
-    for sq in near & pos.pieces_of(!c) {
-        danger += match pos.piece_on(sq).map(|p| p.kind()) {
-            Some(PieceKind::Dragon) => 14,
-            Some(PieceKind::Horse | PieceKind::Rook) => 10,
-            Some(PieceKind::Bishop) => 6,
-            Some(PieceKind::King) | None => 0,
-            Some(_) => 5,
-        };
-    }
-    let defenders = (attacks::king(ksq) & pos.pieces_of(c)).count() as Value;
-    danger * 3 - defenders * 6
-}
-
 /// The evaluation of `pos` from the side to move's point of view, in centipawns.
+#[inline]
 pub fn evaluate(pos: &Position) -> Value {
-    let mut score = [0 as Value; 2];
-    let kings = [pos.king_square(Color::Black), pos.king_square(Color::White)];
-    for c in Color::ALL {
-        let s = &mut score[c.index()];
-        for (k, n) in pos.hand(c).iter() {
-            *s += hand_value(k) * n as Value;
-        }
-        for sq in pos.pieces_of(c) {
-            let Some(p) = pos.piece_on(sq) else { continue };
-            let kind = p.kind();
-            *s += piece_value(kind) + rank_term(kind, sq.rank().relative_to(c));
-            if let (Some(e), Some(o)) = (kings[(!c).index()], kings[c.index()]) {
-                *s += king_relative(kind, distance(sq, e), distance(sq, o));
-            }
-        }
-        if let Some(ksq) = kings[c.index()] {
-            *s += king_placement(ksq, c);
-            *s -= hand_danger(pos, c, ksq) + board_danger(pos, c, ksq).max(0);
-        }
-    }
-    let us = pos.side_to_move();
-    let maps = king::AttackMaps::new(pos);
-    for c in Color::ALL {
-        score[c.index()] += maps.mobility(pos, c) - maps.king_danger(pos, c);
-    }
-    score[us.index()] - score[(!us).index()] + maps.threats(pos, us) + TEMPO
+    features::evaluate_with(pos, &weights::WEIGHTS)
 }
-
-/// Bonus for having the move.
-const TEMPO: Value = 20;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Handicap;
+    use crate::types::Square;
 
     #[test]
     fn the_start_position_is_balanced() {
         // Symmetric position: only the tempo bonus remains.
-        assert_eq!(evaluate(&Position::startpos()), TEMPO);
+        assert_eq!(evaluate(&Position::startpos()), WEIGHTS[layout::TEMPO] as Value);
     }
 
-    #[test]
-    fn symmetry_under_colour_flip() {
-        // Rotating the board and swapping colours and the side to move gives the same score.
-        let sfen = "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62";
-        let p = Position::from_sfen(sfen).expect("valid");
-        let mut setup = p.to_setup();
+    /// `pos` rotated 180° with the colours of pieces, hands and side to move swapped.
+    fn colour_flipped(pos: &Position) -> Position {
+        let setup = pos.to_setup();
         let mut flipped = setup.clone();
         for sq in Square::all() {
             flipped.board[sq.rotate().index()] =
@@ -219,9 +113,60 @@ mod tests {
         }
         flipped.hands = [setup.hands[1], setup.hands[0]];
         flipped.side_to_move = !setup.side_to_move;
-        setup = flipped;
-        let q = Position::from_setup(&setup).expect("valid");
-        assert_eq!(evaluate(&p), evaluate(&q));
+        Position::from_setup(&flipped).expect("a flipped legal position is legal")
+    }
+
+    /// `pos` mirrored left to right (file 1 ↔ file 9).
+    fn mirrored(pos: &Position) -> Position {
+        let setup = pos.to_setup();
+        let mut m = setup.clone();
+        for sq in Square::all() {
+            let f = crate::types::File::ALL[8 - sq.file().index()];
+            m.board[Square::new(f, sq.rank()).index()] = setup.board[sq.index()];
+        }
+        Position::from_setup(&m).expect("a mirrored legal position is legal")
+    }
+
+    #[test]
+    fn symmetric_under_colour_flip_and_mirror() {
+        // Rotating the board and swapping colours and the side to move gives the same score, and
+        // so does mirroring left to right (shogi's rules are symmetric both ways).
+        for sfen in crate::bench::POSITIONS {
+            let p = Position::from_sfen(sfen).expect("valid");
+            assert_eq!(evaluate(&p), evaluate(&colour_flipped(&p)), "colour flip of {sfen}");
+            assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "mirror of {sfen}");
+        }
+    }
+
+    /// Sums the terms of `extract` with the weights the way the tuner does (floats).
+    struct FloatSum {
+        us: crate::Color,
+        linear: f64,
+        units: [f64; 2],
+    }
+
+    impl features::Accumulator for FloatSum {
+        fn linear(&mut self, c: crate::Color, index: usize, count: i32) {
+            let sign = if c == self.us { 1.0 } else { -1.0 };
+            self.linear += sign * WEIGHTS[index] as f64 * count as f64;
+        }
+        fn danger(&mut self, c: crate::Color, input: usize, count: i32) {
+            let (sign, side) = if c == self.us { (1.0, 0) } else { (-1.0, 1) };
+            self.linear += sign * WEIGHTS[layout::DANGER_LINEAR + input] as f64 * count as f64;
+            self.units[side] += WEIGHTS[layout::DANGER_UNITS + input] as f64 * count as f64;
+        }
+    }
+
+    #[test]
+    fn the_terms_the_tuner_sees_add_up_to_the_evaluation() {
+        for sfen in crate::bench::POSITIONS {
+            let p = Position::from_sfen(sfen).expect("valid");
+            let mut sum = FloatSum { us: p.side_to_move(), linear: 0.0, units: [0.0; 2] };
+            features::extract(&p, &mut sum);
+            let penalty = |u: f64| features::danger_penalty(u as i32) as f64;
+            let total = sum.linear - penalty(sum.units[0]) + penalty(sum.units[1]);
+            assert_eq!(total as Value, evaluate(&p), "{sfen}");
+        }
     }
 
     #[test]
