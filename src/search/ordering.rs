@@ -78,6 +78,9 @@ pub struct MovePicker {
     depth: i32,
 }
 
+/// Quiet scores are history × this, minus the generation index (distinct, ties in order).
+const TIE_SLOTS: i32 = 1024;
+
 /// Ordering score of a move that is not to be handed out again (already tried as a refutation).
 const SKIP: i32 = i32::MIN;
 
@@ -140,26 +143,34 @@ impl MovePicker {
     }
 
     /// Sorts the quiet moves from `start` on by score, best first, as far as they score at least
-    /// `limit`; the others follow in generation order (they are rarely reached at a cut node).
+    /// `limit`; the others follow in no particular order (they are rarely reached at a cut node).
+    /// A Shell sort on the two parallel arrays: a node may have hundreds of drops, too many for
+    /// insertion sort.
     fn sort_quiets(&mut self, start: usize, limit: i32) {
-        let end = self.moves.len();
-        let mut sorted_end = start;
-        for p in start + 1..end {
-            if self.scores[p] < limit {
-                continue;
+        let mut end = self.moves.len();
+        let mut i = start;
+        while i < end {
+            if self.scores[i] >= limit {
+                i += 1;
+            } else {
+                end -= 1;
+                self.moves.swap(i, end);
+                self.scores.swap(i, end);
             }
-            let (m, s) = (self.moves[p], self.scores[p]);
-            sorted_end += 1;
-            self.moves[p] = self.moves[sorted_end];
-            self.scores[p] = self.scores[sorted_end];
-            let mut q = sorted_end;
-            while q > start && self.scores[q - 1] < s {
-                self.moves[q] = self.moves[q - 1];
-                self.scores[q] = self.scores[q - 1];
-                q -= 1;
+        }
+        let n = end - start;
+        for gap in [109, 41, 19, 5, 1] {
+            for i in gap..n {
+                let (m, s) = (self.moves[start + i], self.scores[start + i]);
+                let mut j = i;
+                while j >= gap && self.scores[start + j - gap] < s {
+                    self.moves[start + j] = self.moves[start + j - gap];
+                    self.scores[start + j] = self.scores[start + j - gap];
+                    j -= gap;
+                }
+                self.moves[start + j] = m;
+                self.scores[start + j] = s;
             }
-            self.moves[q] = m;
-            self.scores[q] = s;
         }
     }
 
@@ -224,13 +235,16 @@ impl MovePicker {
                     let us = pos.side_to_move();
                     for i in start..self.moves.len() {
                         let m = self.moves[i];
+                        // Ties keep generation order (board moves before drops), which is worth
+                        // much more than an arbitrary order: the low bits hold the position.
                         self.scores[i] = if !Self::keep(self.tt_move, pos, m) || self.refutations.contains(&Some(m)) {
                             SKIP
                         } else {
-                            ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
+                            let h = ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous));
+                            h * TIE_SLOTS - (i - start) as i32
                         };
                     }
-                    self.sort_quiets(start, -3_000 * self.depth.max(1));
+                    self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -330,6 +344,29 @@ mod tests {
         }
         let (m, bad) = last.expect("more moves");
         assert!(bad && is_capture(&pos, m), "{m} last");
+    }
+
+    #[test]
+    fn quiet_moves_come_out_by_history() {
+        // Reward a few quiet moves of the start position by different amounts: they come out
+        // best first, and every move still comes out once.
+        let pos = Position::startpos();
+        let mut history = History::new();
+        let us = pos.side_to_move();
+        let rewarded = ["1g1f", "7g7f", "2g2f", "5i4h"];
+        for (i, text) in rewarded.iter().enumerate() {
+            let m = pos.parse_usi_move(text).expect("legal");
+            let key = ContKey::of(&pos, m).expect("a piece moves");
+            history.update(us, m, key, &[None, None], 1_000 * (i as i32 + 1));
+        }
+        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+        let mut picker = MovePicker::new(&pos, None, 3);
+        let mut order = Vec::new();
+        while let Some(m) = picker.next(&pos, &ctx) {
+            order.push(m.to_string());
+        }
+        assert_eq!(order[..4], ["5i4h", "2g2f", "7g7f", "1g1f"]);
+        assert_eq!(order.len(), pos.legal_moves().len());
     }
 
     #[test]
