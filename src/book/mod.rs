@@ -100,6 +100,7 @@ impl Book {
         let mut b = Book::default();
         let mut current: Option<(String, u64)> = None;
         let mut pending: Vec<BookMove> = Vec::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             let err = |reason: String| BookError { line: i + 1, reason };

@@ -17,6 +17,8 @@ pub(super) struct Builder {
     number_offset: Option<usize>,
     /// The last thing read was a comment line, which the next one continues.
     comment_open: bool,
+    /// Where the move before the last one went (what `同` in the last move's PV refers to).
+    before_last_to: Option<Square>,
 }
 
 impl Builder {
@@ -29,6 +31,7 @@ impl Builder {
             current: None,
             number_offset: None,
             comment_open: false,
+            before_last_to: None,
         })
     }
 
@@ -80,6 +83,7 @@ impl Builder {
     /// Plays a legal move on the current line.
     pub fn push(&mut self, m: Move) {
         self.comment_open = false;
+        self.before_last_to = self.last_to();
         self.pos.do_move(m);
         self.line_mut().push(MoveRecord::new(m));
     }
@@ -89,15 +93,19 @@ impl Builder {
         self.line_mut().last_mut()
     }
 
-    /// Runs `f` on the position before the last move of the current line (put back afterwards),
-    /// and on that move's record. `None` if the line has no move yet.
-    pub fn with_last_move<T>(&mut self, f: impl FnOnce(&mut Position, &mut MoveRecord) -> T) -> Option<T> {
-        let mut last = self.line_mut().pop()?;
-        self.pos.undo_move();
-        let out = f(&mut self.pos, &mut last);
-        self.pos.do_move(last.mv);
-        self.line_mut().push(last);
-        Some(out)
+    /// Where the move before the last one went, and the last move's record (if the line has one).
+    pub fn last_move_with_previous_to(&mut self) -> (Option<Square>, Option<&mut MoveRecord>) {
+        let to = self.before_last_to;
+        (to, self.last_move_mut())
+    }
+
+    /// The position after the last move (to be put back as it was) and that move's record.
+    pub fn position_and_last_move(&mut self) -> (&mut Position, Option<&mut MoveRecord>) {
+        let line = match self.current {
+            None => &mut self.record.moves,
+            Some(i) => &mut self.record.variations[i].moves,
+        };
+        (&mut self.pos, line.last_mut())
     }
 
     /// The comments of the last move, or the summary before the first move.

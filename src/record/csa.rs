@@ -313,14 +313,12 @@ fn comment(b: &mut Builder, c: &str, ended: bool, note: &mut Option<GameResult>)
         return;
     }
     let Some(body) = c.strip_prefix('*') else { return };
-    let engine = match body.strip_prefix('*') {
-        Some(e) => b.with_last_move(|pos, m| csa_engine::read(e, pos, m)) == Some(true),
-        None => b
-            .with_last_move(|_, m| match gui_lines::parse_engine_comment(body) {
-                Some(info) => csa_engine::merge(&mut m.engine, info),
-                None => false,
-            })
-            .unwrap_or(false),
+    let engine = match (body.strip_prefix('*'), b.position_and_last_move()) {
+        (Some(e), (pos, Some(m))) => csa_engine::read(e, pos, m),
+        (None, (_, Some(m))) => {
+            gui_lines::parse_engine_comment(body).is_some_and(|info| csa_engine::merge(&mut m.engine, info))
+        }
+        (_, (_, None)) => false,
     };
     if !engine && (!ended || !b.on_main_line()) {
         b.comment_line(body);
@@ -402,7 +400,7 @@ fn write_start(s: &mut String, rec: &GameRecord, start: &Position) {
 
 /// The CSA V2.2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
-    let mut s = String::with_capacity(40 * (rec.moves.len() + 16));
+    let mut s = String::with_capacity(96 * (rec.moves.len() + 16));
     s.push_str("V2.2\n");
     let _ = writeln!(s, "N+{}\nN-{}", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or(""));
     for (k, v) in &rec.tags {

@@ -3,15 +3,15 @@
 //! show `+2524FU` then `'** 47 -2324FU +2824HI …`). What that line cannot hold (depth, nodes, search
 //! time, a mate score) follows in hisha's compact form, `'*depth 12 nodes 345678`.
 
-use super::csa::{read_move, write_move};
+use super::csa::{read_move, sign, write_move};
 use super::{EngineInfo, MoveRecord, Score, gui_lines};
 use crate::position::Position;
 use crate::types::Color;
 use std::fmt::Write as _;
 
-/// Reads a floodgate comment (the text after `'**`) into the engine data of `m`, played in `pos`
-/// (the position before it, put back as it was). A PV that starts with the move itself (as hisha
-/// wrote it before it followed floodgate) is read too. False if the text is not engine data or `m`
+/// Reads a floodgate comment (the text after `'**`) into the engine data of `m`; `pos` is the
+/// position after `m` (put back as it was). A PV that starts with the move itself (as hisha wrote
+/// it before it followed floodgate) is read too. False if the text is not engine data or `m`
 /// already has some.
 pub(super) fn read(text: &str, pos: &mut Position, m: &mut MoveRecord) -> bool {
     let mut words = text.split_whitespace();
@@ -19,19 +19,17 @@ pub(super) fn read(text: &str, pos: &mut Position, m: &mut MoveRecord) -> bool {
     if !m.engine.is_empty() {
         return false;
     }
-    let mover = pos.side_to_move();
+    let mover = !pos.side_to_move();
     let mut info = EngineInfo {
         score: Some(Score::Cp(if mover == Color::Black { score } else { -score })),
+        pv: vec![m.mv],
         ..EngineInfo::default()
     };
-    let words: Vec<&str> = words.collect();
-    let includes_move = words.first().is_some_and(|w| read_move(pos, w) == Some(m.mv));
-    let mut played = 0;
-    if !includes_move {
-        pos.do_move(m.mv);
-        played += 1;
-        info.pv.push(m.mv);
+    let mut words = words.peekable();
+    if words.peek().is_some_and(|w| w.starts_with(sign(mover))) {
+        words.next(); // the move itself
     }
+    let mut played = 0;
     let mut ok = true;
     for w in words {
         match read_move(pos, w).filter(|&mv| pos.is_legal(mv)) {
@@ -139,16 +137,16 @@ mod tests {
     fn reads_floodgate_lines() {
         // After Black's 2g2f (floodgate writes +2726FU then the line), Black's view +47 with the
         // expected reply 8c8d and Black's 2f2e.
-        let mut p = after(&[]);
-        let mut m = MoveRecord::new(p.parse_usi_move("2g2f").expect("legal"));
+        let mut p = after(&["2g2f"]);
+        let mut m = MoveRecord::new(Position::startpos().parse_usi_move("2g2f").expect("legal"));
         assert!(read(" 47 -8384FU +2625FU", &mut p, &mut m));
         assert_eq!(m.engine.score, Some(Score::Cp(47)));
         let pv: Vec<String> = m.engine.pv.iter().map(|x| x.to_string()).collect();
         assert_eq!(pv, ["2g2f", "8c8d", "2f2e"]);
-        assert_eq!(p, Position::startpos(), "put back");
+        assert_eq!(p, after(&["2g2f"]), "put back");
         // White's move: Black's view -60 is +60 for White.
-        let mut q = after(&["2g2f"]);
-        let mut w = MoveRecord::new(q.parse_usi_move("8c8d").expect("legal"));
+        let mut q = after(&["2g2f", "8c8d"]);
+        let mut w = MoveRecord::new(after(&["2g2f"]).parse_usi_move("8c8d").expect("legal"));
         assert!(read("-60", &mut q, &mut w));
         assert_eq!((w.engine.score, w.engine.pv.len()), (Some(Score::Cp(60)), 1));
         // The old hisha form (PV with the move itself) and a line that is no engine data.

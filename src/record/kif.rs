@@ -91,12 +91,19 @@ pub(super) fn is_header(l: &str) -> bool {
 fn parse_times(s: &str) -> Option<(u64, u64)> {
     let inner = s.trim().strip_prefix('(')?.strip_suffix(')')?;
     let (a, b) = inner.split_once('/')?;
+    // `m:ss` or `h:mm:ss`, with blanks allowed around the numbers.
     let ms = |t: &str| -> Option<u64> {
         let mut secs = 0u64;
-        for p in t.trim().split(':') {
-            secs = secs.checked_mul(60)?.checked_add(p.trim().parse().ok()?)?;
+        let mut part: Option<u64> = None;
+        for c in t.bytes() {
+            match c {
+                b'0'..=b'9' => part = Some(part.unwrap_or(0).checked_mul(10)?.checked_add((c - b'0') as u64)?),
+                b':' => secs = secs.checked_mul(60)?.checked_add(part.take()?)?,
+                b' ' => {}
+                _ => return None,
+            }
         }
-        secs.checked_mul(1000)
+        secs.checked_mul(60)?.checked_add(part?)?.checked_mul(1000)
     };
     Some((ms(a)?, ms(b)?))
 }
@@ -131,14 +138,17 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
         }
         if let Some(c) = line.strip_prefix('*') {
             if let Some(engine) = c.strip_prefix('*') {
-                let read = b.with_last_move(|pos, m| match kif_engine::parse(engine, pos) {
-                    Some(info) if m.engine.is_empty() => {
-                        m.engine = info;
-                        true
-                    }
+                let read = match b.last_move_with_previous_to() {
+                    (prev_to, Some(m)) if m.engine.is_empty() => match kif_engine::parse(engine, prev_to) {
+                        Some(info) => {
+                            m.engine = info;
+                            true
+                        }
+                        None => false,
+                    },
                     _ => false,
-                });
-                if read != Some(true) && (!ended || !b.on_main_line()) {
+                };
+                if !read && (!ended || !b.on_main_line()) {
                     b.comment_line(c);
                 }
             } else if !ended || !b.on_main_line() {
@@ -313,7 +323,7 @@ fn write_moves(s: &mut String, mut pos: Position, first: usize, moves: &[MoveRec
 
 /// The KIF text of one game (UTF-8; `version_line` adds `#KIF version=2.0 encoding=UTF-8`).
 pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
-    let mut s = String::with_capacity(96 * (rec.moves.len() + 12));
+    let mut s = String::with_capacity(200 * (rec.moves.len() + 12));
     if version_line {
         s.push_str("#KIF version=2.0 encoding=UTF-8\n");
     }

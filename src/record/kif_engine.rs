@@ -5,7 +5,7 @@
 
 use super::{EngineInfo, Score, kif_move};
 use crate::position::Position;
-use crate::types::Color;
+use crate::types::{Color, Square};
 use std::fmt::Write as _;
 
 /// Parses a score: `85`, `-120`, `+詰 7`, `-詰 4`, `詰5` (the number may be the next word).
@@ -30,9 +30,18 @@ fn duration(text: &str) -> Option<u64> {
     (ms.is_finite() && ms >= 0.0).then(|| (ms * 1000.0).round() as u64)
 }
 
-/// Parses the text after `**` if it is an engine comment; `pos` is the position before the move
-/// (its last move is what a leading `同` refers to).
-pub(super) fn parse(text: &str, pos: &Position) -> Option<EngineInfo> {
+/// Strips a leading ▲△☗☖ mark.
+fn unmarked(t: &str) -> &str {
+    let mut it = t.chars();
+    match it.next() {
+        Some('▲' | '△' | '☗' | '☖') => it.as_str(),
+        _ => t,
+    }
+}
+
+/// Parses the text after `**` if it is an engine comment; `prev_to` is where the move before the
+/// one commented went (what a leading `同` in the PV refers to).
+pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
     let rest = text.strip_prefix("対局")?;
     let mut w = rest.split_whitespace();
     let mut info = EngineInfo::default();
@@ -44,11 +53,11 @@ pub(super) fn parse(text: &str, pos: &Position) -> Option<EngineInfo> {
             "時間" => info.time_ms = Some(duration(w.next()?)?),
             "読み筋" => {
                 // Read as written, without playing it (writers check a PV before writing it).
-                let mut prev_to = pos.last_move().map(|l| l.to());
+                let mut prev_to = prev_to;
                 let mut same = false;
                 let mut buf = String::new();
                 for t in w.by_ref() {
-                    let t = t.trim_start_matches(['▲', '△', '☗', '☖']);
+                    let t = unmarked(t);
                     // `同　銀` is split at its full-width space: join it back.
                     if t == "同" {
                         same = true;
@@ -125,22 +134,22 @@ mod tests {
             let mv = p.parse_usi_move(m).expect("legal");
             p.do_move(mv);
         }
+        let to = p.last_move().map(|m| m.to());
         // The layout ShogiGUI writes (muzudho/kif-parser keeps a ShogiGUI .kifu): depth, nodes,
         // score, PV with `同　` and a trailing blank.
-        let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", &p).expect("engine data");
+        let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", to).expect("engine data");
         assert_eq!(info.depth, Some(2));
         assert_eq!(info.nodes, Some(365));
         assert_eq!(info.score, Some(Score::Cp(-1_000_001)));
         assert_eq!(info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3a2b"]);
-        assert_eq!(p.to_sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4", "put back");
-        let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", &p);
+        let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", to);
         let mate = mate.expect("engine data");
         assert_eq!((mate.score, mate.time_ms, mate.pv.len()), (Some(Score::Mate(13)), Some(1500), 2));
-        assert_eq!(parse("対局 評価値 -詰 5", &p).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 -詰5", &p).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 +85", &p).and_then(|i| i.score), Some(Score::Cp(85)));
-        assert!(parse("解析 0 評価値 85", &p).is_none(), "analysis comments are comments");
-        assert!(parse("対局 評価値 85 読み筋 ▲７六歩", &p).is_none(), "not a move");
+        assert_eq!(parse("対局 評価値 -詰 5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 -詰5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 +85", to).and_then(|i| i.score), Some(Score::Cp(85)));
+        assert!(parse("解析 0 評価値 85", to).is_none(), "analysis comments are comments");
+        assert!(parse("対局 評価値 85 読み筋 ▲７六歩", to).is_none(), "not a move");
     }
 
     #[test]
@@ -167,7 +176,7 @@ mod tests {
             s,
             "対局 時間 01:01.5 深さ 12 ノード数 4567 評価値 -詰 3 読み筋 ▲７六歩(77) △３四歩(33) ▲２二角成(88) △同　銀(31)"
         );
-        assert_eq!(p, Position::startpos());
-        assert_eq!(parse(&s, &p), Some(e));
+        assert_eq!(p, Position::startpos(), "put back");
+        assert_eq!(parse(&s, None), Some(e));
     }
 }

@@ -64,50 +64,58 @@ struct Parsed {
 }
 
 fn parse(text: &str) -> Option<Parsed> {
-    let mut p = Parsed::default();
-    let mut chars: Vec<char> = text.chars().collect();
-    // `xG` / `x+G` (maybe with a suffix, `xB+`): capture the piece that just moved.
-    if chars.first() == Some(&'x') && chars.len() <= 4 {
-        chars.remove(0);
-        let suffix =
-            chars.len() >= 2 && matches!(chars.last(), Some('+' | '=')) && chars[chars.len() - 2].is_ascii_uppercase();
-        if suffix {
-            chars.insert(chars.len() - 1, 'x');
-        } else {
-            chars.push('x');
-        }
+    // Moves are short ASCII; work on a copy on the stack.
+    if !text.is_ascii() || text.len() > 14 {
+        return None;
     }
+    let mut buf = [0u8; 16];
+    let mut len = text.len();
+    buf[..len].copy_from_slice(text.as_bytes());
+    // `xG` / `x+G` (maybe with a suffix, `xB+`): capture the piece that just moved.
+    if buf[0] == b'x' && len <= 4 {
+        buf.copy_within(1..len, 0);
+        len -= 1;
+        let at = if len >= 2 && matches!(buf[len - 1], b'+' | b'=') && buf[len - 2].is_ascii_uppercase() {
+            len - 1
+        } else {
+            len
+        };
+        buf.copy_within(at..len, at + 1);
+        buf[at] = b'x';
+        len += 1;
+    }
+    let chars = &buf[..len];
+    let mut p = Parsed::default();
     let mut i = 0;
-    if chars.get(i) == Some(&'+') {
+    if chars.get(i) == Some(&b'+') {
         p.promoted_piece = true;
         i += 1;
     }
-    p.piece = Some(PieceKind::from_base_letter(*chars.get(i)?).filter(|_| chars[i].is_ascii_uppercase())?);
+    let letter = *chars.get(i)?;
+    p.piece = Some(PieceKind::from_base_letter(letter as char).filter(|_| letter.is_ascii_uppercase())?);
     i += 1;
-    let rest = &chars[i..];
-    // Suffix.
-    let mut body: &[char] = rest;
+    let mut body = &chars[i..];
     match body.last() {
-        Some('+') => {
+        Some(b'+') => {
             p.promote = Some(true);
             body = &body[..body.len() - 1];
         }
-        Some('=') => {
+        Some(b'=') => {
             p.promote = Some(false);
             body = &body[..body.len() - 1];
         }
         _ => {}
     }
-    if body == ['x'] {
+    if body == b"x" {
         p.capture_last = true;
         return Some(p);
     }
-    let sep = body.iter().position(|c| matches!(c, '-' | 'x' | '*' | '\''));
-    let (origin, dest): (&[char], &[char]) = match sep {
+    let sep = body.iter().position(|c| matches!(c, b'-' | b'x' | b'*' | b'\''));
+    let (origin, dest): (&[u8], &[u8]) = match sep {
         Some(s) => {
             match body[s] {
-                'x' => p.capture = true,
-                '-' => p.plain = true,
+                b'x' => p.capture = true,
+                b'-' => p.plain = true,
                 _ => p.drop = true,
             }
             (&body[..s], &body[s + 1..])
@@ -120,12 +128,12 @@ fn parse(text: &str) -> Option<Parsed> {
         }
         None => (&[], body),
     };
-    let coords = |cs: &[char]| -> Option<(Option<u8>, Option<u8>)> {
+    let coords = |cs: &[u8]| -> Option<(Option<u8>, Option<u8>)> {
         let (mut f, mut r) = (None, None);
         for &c in cs {
             match c {
-                '1'..='9' if f.is_none() && r.is_none() => f = Some(c as u8 - b'0'),
-                'a'..='i' if r.is_none() => r = Some(c as u8 - b'a' + 1),
+                b'1'..=b'9' if f.is_none() && r.is_none() => f = Some(c - b'0'),
+                b'a'..=b'i' if r.is_none() => r = Some(c - b'a' + 1),
                 _ => return None,
             }
         }

@@ -249,7 +249,7 @@ fn western(s: &mut String, pos: &Position, m: crate::Move) {
 
 /// Writes one game in the GUI dialect and flushes.
 pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
-    let mut s = String::with_capacity(64 * (rec.moves.len() + 8));
+    let mut s = String::with_capacity(128 * (rec.moves.len() + 8));
     to_text(&mut s, rec)?;
     out.write_all(s.as_bytes())?;
     out.flush()

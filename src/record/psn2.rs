@@ -138,7 +138,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
 
 /// Writes one game (without the file's BOM, which the file writer adds once) and flushes.
 pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
-    let mut s = String::with_capacity(48 * (rec.moves.len() + 8));
+    let mut s = String::with_capacity(112 * (rec.moves.len() + 8));
     to_text(&mut s, rec)?;
     out.write_all(s.as_bytes())?;
     out.flush()
