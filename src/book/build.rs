@@ -108,7 +108,7 @@ impl BookBuilder {
             // Best value first, then the most played, then by move: the same file every run (the
             // tallies live in a hash map, whose order changes from run to run).
             list.sort_by(|a, b| b.value.cmp(&a.value).then(b.count.cmp(&a.count)).then(a.mv.bits().cmp(&b.mv.bits())));
-            book.push(sfen.clone(), *key, list);
+            book.insert_sfen(sfen, list);
         }
         book
     }

@@ -120,7 +120,9 @@ fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
         "%JISHOGI" | "%MAX_MOVES" => GameResult::draw(ResultReason::MaxMoves),
         "%KACHI" => GameResult::win(stm, ResultReason::Declaration),
         "%HIKIWAKE" => GameResult::draw(ResultReason::Adjudication),
-        "%CHUDAN" | "%ERROR" | "%MATTA" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
+        "%CHUDAN" | "%ERROR" | "%MATTA" | "%FUZUMI" => {
+            GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt }
+        }
         _ => return None,
     })
 }

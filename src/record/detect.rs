@@ -108,7 +108,12 @@ impl fmt::Display for Format {
 
 /// Guesses the format of decoded record text, falling back to the file extension.
 pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut first = lines.next().unwrap_or("");
+    if first.starts_with('{') {
+        // A PSN file may open with a comment: its first header decides.
+        first = std::iter::once(first).chain(lines).take(200).find(|l| l.starts_with('[')).unwrap_or(first);
+    }
     let kif_like =
         text.contains("手合割") || text.contains("手数----") || text.contains("先手：") || text.contains("後手：");
     let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {

@@ -40,7 +40,7 @@ fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
         }
         "反則勝ち" => GameResult::win(stm, ResultReason::IllegalMove),
         "反則負け" => GameResult::loss(stm, ResultReason::IllegalMove),
-        "中断" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
+        "中断" | "不詰" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         "不戦勝" => GameResult::win(stm, ResultReason::Disconnect),
         "不戦敗" => GameResult::loss(stm, ResultReason::Disconnect),
         _ => return None,
@@ -210,7 +210,8 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             let col = line.len() - t.len() + 1;
             let digits = t.bytes().take_while(u8::is_ascii_digit).count();
             let number: Option<usize> = t[..digits].parse().ok();
-            let rest = t[digits..].trim_start();
+            // Kifu for Windows ends the line of a move that has variations with `+`.
+            let rest = t[digits..].trim_start().trim_end_matches('+').trim_end();
             let (text, times) = match rest.rfind('(') {
                 Some(i) if rest[i..].contains('/') => (rest[..i].trim_end(), Some(&rest[i..])),
                 _ => (rest.trim_end(), None),

@@ -201,3 +201,15 @@ fn ki2_relative_words_read_and_write() {
     assert_eq!(ki2::write_move(&dragons, up), "▲６六龍右");
     assert!(ki2::read_move(&dragons, "▲６六龍", 1).is_err(), "ambiguous without a word");
 }
+
+#[test]
+fn kifu_for_windows_variation_marks_and_tsume_words() {
+    // A `+` after a move's times marks a move with variations (Kifu for Windows); 不詰 ends a
+    // tsume record without a result; CSA's %FUZUMI likewise.
+    let text = "手合割：平手\n   1 ７六歩(77)   ( 0:03/00:00:03)+\n   2 不詰         ( 0:01/00:00:01)\n\n変化：1手\n   1 ２六歩(27)   ( 0:01/00:00:01)\n";
+    let rec = read_one(text.as_bytes(), Format::Kifu);
+    assert_eq!((rec.moves[0].time_ms, rec.variations.len()), (Some(3_000), 1));
+    assert_eq!(rec.result.map(|r| r.winner), Some(Winner::Unfinished));
+    let csa = read_one(b"V2.2\nPI\n+\n+7776FU\n%FUZUMI\n", Format::Csa);
+    assert_eq!(csa.result.map(|r| r.winner), Some(Winner::Unfinished));
+}

@@ -306,3 +306,13 @@ fn sennichite_and_jishogi_are_decided_by_the_position() {
     let can = read_one(&format!("[SFEN \"{zone}\"]\n1.Jishogi\n"), Format::Psn);
     assert_eq!(can.result, Some(GameResult::win(Color::Black, ResultReason::Declaration)));
 }
+
+#[test]
+fn a_psn_file_may_open_with_a_comment() {
+    // book/lines.psn does: the comment is no game, and detection looks past it.
+    let text = "{Some lines.\nTwo of them.}\n\n[Opening \"A\"]\n7g7f 3c3d\n\n[Opening \"B\"]\n2g2f\n";
+    assert_eq!(hisha::record::detect_format(text, None), Some(Format::Psn));
+    let games = read_games(text.as_bytes(), Format::Psn);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().map(|g| g.tag("Opening")).ok().flatten(), Some("B"));
+}
