@@ -31,7 +31,7 @@ pub(super) struct Splitter {
 }
 
 /// True for a PSN header line `[Key "Value"]`.
-pub(super) fn is_psn_header(line: &str) -> bool {
+fn is_psn_header(line: &str) -> bool {
     let t = line.trim();
     t.len() > 2 && t.starts_with('[') && t.ends_with(']')
 }
@@ -64,7 +64,11 @@ impl Splitter {
                 (Cut::Line, outside)
             }
             Format::Kif | Format::Kifu => {
-                let starts = self.seen_body && super::kif::is_header(line) && !line.starts_with("まで");
+                // Some writers put 終了日時 (end time) after the moves; it belongs to that game.
+                let starts = self.seen_body
+                    && super::kif::is_header(line)
+                    && !line.starts_with("まで")
+                    && !line.starts_with("終了日時");
                 if starts {
                     self.seen_body = false;
                 }

@@ -209,6 +209,10 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
     let text = "手合割：平手\n   1 ７六歩(77)   ( 0:03/00:00:03)+\n   2 不詰         ( 0:01/00:00:01)\n\n変化：1手\n   1 ２六歩(27)   ( 0:01/00:00:01)\n";
     let rec = read_one(text.as_bytes(), Format::Kifu);
     assert_eq!((rec.moves[0].time_ms, rec.variations.len()), (Some(3_000), 1));
+    // An end time after the moves belongs to the game.
+    let late =
+        read_one("先手：A\n   1 ７六歩(77)\n   2 投了\n終了日時：2024/01/01 12:00:00\n".as_bytes(), Format::Kifu);
+    assert_eq!(late.tag("終了日時"), Some("2024/01/01 12:00:00"));
     assert_eq!(rec.result.map(|r| r.winner), Some(Winner::Unfinished));
     let csa = read_one(b"V2.2\nPI\n+\n+7776FU\n%FUZUMI\n", Format::Csa);
     assert_eq!(csa.result.map(|r| r.winner), Some(Winner::Unfinished));
