@@ -1,11 +1,11 @@
 //! `hisha book build | show | openings`.
 
-use crate::book::build::{BuildOptions, from_records};
+use crate::book::build::{BookBuilder, BuildOptions};
 use crate::book::openings::{OpeningOptions, generate};
 use crate::book::{BUILTIN, Book};
 use crate::position::Position;
-use crate::record::{Format, GameRecord, RecordWriter, decode_text, detect_format, read_games};
-use std::io::Write;
+use crate::record::{Format, GameReader, GameRecord, RecordWriter, usi_line};
+use std::io::{BufReader, Write};
 
 /// The book tools.
 #[derive(Debug, clap::Subcommand)]
@@ -29,7 +29,7 @@ pub enum BookCommand {
     Show {
         /// Book file.
         file: String,
-        /// The position (SFEN or `startpos`).
+        /// The position: an SFEN, or a USI line (`startpos moves 7g7f 3c3d`, `sfen … moves …`).
         #[arg(required = true)]
         sfen: Vec<String>,
     },
@@ -62,31 +62,65 @@ pub enum BookCommand {
     },
 }
 
-fn read_records(paths: &[String]) -> Result<Vec<GameRecord>, String> {
-    let mut out = Vec::new();
+/// Reads the games of record files one at a time (any format hisha reads, detected from content
+/// and extension; `-` = standard input), reporting unreadable games and files on stderr. Returns
+/// the number of games skipped.
+fn for_each_record(paths: &[String], f: &mut dyn FnMut(GameRecord)) -> usize {
+    let mut skipped = 0;
     for p in paths {
-        let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
-        let text = decode_text(&bytes);
-        let format = detect_format(&text, Some(p)).ok_or_else(|| format!("{p}: unknown record format"))?;
-        for (i, g) in read_games(&bytes, format).into_iter().enumerate() {
+        let input: Box<dyn std::io::BufRead> = if p == "-" {
+            Box::new(BufReader::new(std::io::stdin()))
+        } else {
+            match std::fs::File::open(p) {
+                Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
+                Err(e) => {
+                    eprintln!("{p}: {e} (skipped)");
+                    skipped += 1;
+                    continue;
+                }
+            }
+        };
+        let games = GameReader::detect(input, (p != "-").then_some(p.as_str()));
+        if games.format().is_none() {
+            eprintln!("{p}: not a record format hisha knows (skipped)");
+            skipped += 1;
+            continue;
+        }
+        for (i, g) in games.enumerate() {
             match g {
-                Ok(r) => out.push(r),
-                Err(e) => eprintln!("{p}: game {}: {e} (skipped)", i + 1),
+                Ok(r) => f(r),
+                Err(e) => {
+                    eprintln!("{p}: game {}: {e} (skipped)", i + 1);
+                    skipped += 1;
+                }
             }
         }
     }
-    Ok(out)
+    skipped
+}
+
+/// The position `hisha book show` is asked about: an SFEN, or a USI line with moves.
+fn position_of(words: &[String]) -> Result<Position, String> {
+    let text = words.join(" ");
+    let t = text.trim();
+    if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ") {
+        let rec = usi_line::read(t).next().ok_or("no position given")?.map_err(|e| e.to_string())?;
+        return rec.final_position().map_err(|e| e.to_string());
+    }
+    Position::from_sfen(t).map_err(|e| e.to_string())
 }
 
 /// Runs a book tool.
 pub fn run(cmd: BookCommand) -> Result<(), String> {
     match cmd {
         BookCommand::Build { records, output, max_ply, min_count } => {
-            let recs = read_records(&records)?;
-            let book = from_records(&recs, BuildOptions { max_ply, min_count });
+            let mut builder = BookBuilder::new(BuildOptions { max_ply, min_count });
+            let skipped = for_each_record(&records, &mut |r| builder.add(&r));
+            let games = builder.games();
+            let book = builder.finish();
             let mut f = std::io::BufWriter::new(std::fs::File::create(&output).map_err(|e| format!("{output}: {e}"))?);
             book.write(&mut f).map_err(|e| format!("{output}: {e}"))?;
-            eprintln!("{} games -> {} positions in {output}", recs.len(), book.len());
+            eprintln!("{games} games -> {} positions in {output} ({skipped} skipped)", book.len());
             Ok(())
         }
         BookCommand::Show { file, sfen } => {
@@ -97,7 +131,7 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
                 Book::load(std::path::Path::new(&file))?
             };
             let loaded = start.elapsed();
-            let pos = Position::from_sfen(&sfen.join(" ")).map_err(|e| e.to_string())?;
+            let pos = position_of(&sfen)?;
             let t = std::time::Instant::now();
             let moves = book.probe(&pos);
             let lookup = t.elapsed();
@@ -121,10 +155,12 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
             Ok(())
         }
         BookCommand::Openings { output, plies, count, balance, from, depth, check_depth, seed } => {
-            let seeds = match from {
-                Some(f) => read_records(&[f])?,
-                None => Vec::new(),
-            };
+            let mut seeds = Vec::new();
+            if let Some(f) = from {
+                if for_each_record(&[f], &mut |r| seeds.push(r)) > 0 {
+                    return Err("unreadable seed lines (see above)".into());
+                }
+            }
             let opts = OpeningOptions { plies, count, balance, choose_depth: depth, check_depth, margin: 40, seed };
             let found = generate(&seeds, &opts, &mut |n| eprint!("\r{n}/{count}"));
             eprintln!();

@@ -1,10 +1,13 @@
-//! `hisha convert`: reads game records in any format hisha knows and writes them in one format.
-//! Formats are detected from content (and the file extension); every game that cannot be read is
-//! reported on stderr with its file, line and column and skipped; the exit status says whether
-//! anything was skipped.
+//! `hisha convert`: reads game records in any format hisha knows and writes them in one format,
+//! one game at a time (files of any size stream through). Formats are detected from content and
+//! the file extension; every game that cannot be read is reported on stderr with its file, line
+//! and column and skipped, as is a file that cannot be opened or whose format is unknown. A
+//! summary of what was read, written and skipped (with the reasons) ends the run; the exit status
+//! says whether anything was skipped.
 
-use crate::record::{Format, RecordWriter, detect_format, read_games};
-use std::io::{Read, Write};
+use crate::record::{Format, GameReader, RecordErrorKind, RecordWriter};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
 
 /// Options of `hisha convert`.
 #[derive(Debug, clap::Args)]
@@ -24,27 +27,45 @@ pub struct ConvertArgs {
 }
 
 /// What a conversion did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Games read successfully.
     pub read: usize,
     /// Games written.
     pub written: usize,
-    /// Games skipped (unreadable).
+    /// Games (and whole files) skipped.
     pub skipped: usize,
+    /// Why, with how often: `illegal move`, `unknown format` …
+    pub reasons: BTreeMap<&'static str, usize>,
 }
 
-fn load(input: &str) -> std::io::Result<Vec<u8>> {
-    if input == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
-        Ok(buf)
-    } else {
-        std::fs::read(input)
+impl Summary {
+    fn skip(&mut self, reason: &'static str) {
+        self.skipped += 1;
+        *self.reasons.entry(reason).or_default() += 1;
     }
 }
 
-/// Runs the conversion, reporting problems on `err`.
+fn reason(kind: &RecordErrorKind) -> &'static str {
+    match kind {
+        RecordErrorKind::Syntax(_) => "syntax error",
+        RecordErrorKind::BadPosition(_) => "bad start position",
+        RecordErrorKind::IllegalMove { .. } => "illegal move",
+        RecordErrorKind::Ambiguous { .. } => "ambiguous move",
+        RecordErrorKind::Io(_) => "read error",
+    }
+}
+
+fn open(input: &str) -> std::io::Result<Box<dyn BufRead>> {
+    Ok(if input == "-" {
+        Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
+    } else {
+        Box::new(BufReader::with_capacity(1 << 16, std::fs::File::open(input)?))
+    })
+}
+
+/// Runs the conversion, reporting problems on `err`. An error is returned only when the output
+/// cannot be written.
 pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
     let to = args.to.or_else(|| Format::from_path(&args.output)).unwrap_or(Format::Psn);
     let out: Box<dyn Write> = if args.output == "-" {
@@ -57,15 +78,25 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
     let mut writer = RecordWriter::new(out, to, true);
     let mut summary = Summary::default();
     for input in &args.inputs {
-        let bytes = load(input).map_err(|e| format!("{input}: {e}"))?;
-        let text = crate::record::decode_text(&bytes);
-        let path = (input != "-").then_some(input.as_str());
-        let Some(format) = args.from.or_else(|| detect_format(&text, path)) else {
-            let _ = writeln!(err, "{input}: not a record format hisha knows (try --from)");
-            summary.skipped += 1;
-            continue;
+        let reader = match open(input) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = writeln!(err, "{input}: {e} (skipped)");
+                summary.skip("file not readable");
+                continue;
+            }
         };
-        for (i, game) in read_games(&bytes, format).into_iter().enumerate() {
+        let path = (input != "-").then_some(input.as_str());
+        let games = match args.from {
+            Some(f) => GameReader::new(reader, f),
+            None => GameReader::detect(reader, path),
+        };
+        if games.format().is_none() {
+            let _ = writeln!(err, "{input}: not a record format hisha knows (try --from) (skipped)");
+            summary.skip("unknown format");
+            continue;
+        }
+        for (i, game) in games.enumerate() {
             match game {
                 Ok(rec) => {
                     summary.read += 1;
@@ -73,13 +104,18 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, String> {
                     summary.written += 1;
                 }
                 Err(e) => {
-                    summary.skipped += 1;
                     let _ = writeln!(err, "{input}: game {}: {e} (skipped)", i + 1);
+                    summary.skip(reason(&e.kind));
                 }
             }
         }
     }
-    let _ =
-        writeln!(err, "read {} games, wrote {} as {to}, skipped {}", summary.read, summary.written, summary.skipped);
+    let mut line =
+        format!("read {} games, wrote {} as {to}, skipped {}", summary.read, summary.written, summary.skipped);
+    if !summary.reasons.is_empty() {
+        let why: Vec<String> = summary.reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        line.push_str(&format!(" ({})", why.join(", ")));
+    }
+    let _ = writeln!(err, "{line}");
     Ok(summary)
 }

@@ -1,5 +1,6 @@
 //! Building a [`GameRecord`] while reading: the current line (main line or a variation), the
-//! position along it, where comments and times go, and the result. Shared by every reader.
+//! position along it, where comments and times go, the numbering of the file's move lines, and
+//! the result. Shared by every reader.
 
 use super::{GameRecord, MoveRecord, Start, Variation};
 use crate::position::{GameResult, Position};
@@ -11,13 +12,27 @@ pub(super) struct Builder {
     pos: Position,
     /// `None` while on the main line, `Some(i)` inside variation `i`.
     current: Option<usize>,
+    /// The number the file writes on the game's first move, minus one (`Some` once seen). GUIs
+    /// number moves from the start SFEN's move number, and variation numbers follow suit.
+    number_offset: Option<usize>,
+    /// The last thing read was a comment line, which the next one continues.
+    comment_open: bool,
+    /// Where the move before the last one went (what `同` in the last move's PV refers to).
+    before_last_to: Option<Square>,
 }
 
 impl Builder {
     /// Starts a record at `start`.
     pub fn new(start: Start) -> Result<Builder, String> {
         let pos = start.position().map_err(|e| e.to_string())?;
-        Ok(Builder { record: GameRecord { start, ..GameRecord::default() }, pos, current: None })
+        Ok(Builder {
+            record: GameRecord { start, ..GameRecord::default() },
+            pos,
+            current: None,
+            number_offset: None,
+            comment_open: false,
+            before_last_to: None,
+        })
     }
 
     /// Replaces the start position (only before the first move).
@@ -57,8 +72,18 @@ impl Builder {
         }
     }
 
+    /// Notes the number a file writes on the next move (before [`Builder::push`]); the first
+    /// main-line number fixes how variation numbers are read.
+    pub fn move_number(&mut self, written: usize) {
+        if self.current.is_none() && self.record.moves.is_empty() && self.number_offset.is_none() {
+            self.number_offset = Some(written.saturating_sub(1));
+        }
+    }
+
     /// Plays a legal move on the current line.
     pub fn push(&mut self, m: Move) {
+        self.comment_open = false;
+        self.before_last_to = self.last_to();
         self.pos.do_move(m);
         self.line_mut().push(MoveRecord::new(m));
     }
@@ -68,48 +93,89 @@ impl Builder {
         self.line_mut().last_mut()
     }
 
-    /// Attaches a comment to the last move, or to the summary before the first move.
-    pub fn comment(&mut self, text: String) {
-        match (self.current, self.last_move_mut()) {
-            (_, Some(m)) => m.comments.push(text),
-            (None, None) => self.record.summary.push(text),
-            (Some(_), None) => {}
+    /// Where the move before the last one went, and the last move's record (if the line has one).
+    pub fn last_move_with_previous_to(&mut self) -> (Option<Square>, Option<&mut MoveRecord>) {
+        let to = self.before_last_to;
+        (to, self.last_move_mut())
+    }
+
+    /// The position after the last move (to be put back as it was) and that move's record.
+    pub fn position_and_last_move(&mut self) -> (&mut Position, Option<&mut MoveRecord>) {
+        let line = match self.current {
+            None => &mut self.record.moves,
+            Some(i) => &mut self.record.variations[i].moves,
+        };
+        (&mut self.pos, line.last_mut())
+    }
+
+    /// The comments of the last move, or the summary before the first move.
+    fn comments_mut(&mut self) -> Option<&mut Vec<String>> {
+        match self.current {
+            None if self.record.moves.is_empty() => Some(&mut self.record.summary),
+            _ => self.last_move_mut().map(|m| &mut m.comments),
         }
     }
 
-    /// Starts a variation whose first move is ply `ply`, branching from the most recent line
-    /// that reaches ply `ply - 1`.
-    pub fn start_variation(&mut self, ply: usize) -> Result<(), String> {
-        if ply == 0 {
-            return Err("a variation starts at ply 1 or later".into());
+    /// Attaches a comment to the last move, or to the summary before the first move.
+    pub fn comment(&mut self, text: String) {
+        self.comment_open = false;
+        if let Some(c) = self.comments_mut() {
+            c.push(text);
         }
-        let reaches = |len: usize| len + 1 >= ply;
+    }
+
+    /// Adds one line of a comment written a line at a time (KIF `*`, CSA `'*`): consecutive lines
+    /// make one comment.
+    pub fn comment_line(&mut self, text: &str) {
+        let open = std::mem::replace(&mut self.comment_open, true);
+        if let Some(c) = self.comments_mut() {
+            match c.last_mut() {
+                Some(last) if open => {
+                    last.push('\n');
+                    last.push_str(text);
+                }
+                _ => c.push(text.to_string()),
+            }
+        }
+    }
+
+    /// Starts a variation at the move the file numbers `written` (ply `written` minus the
+    /// numbering offset), branching as [`GameRecord::branch_parent`] says.
+    pub fn start_variation(&mut self, written: usize) -> Result<(), String> {
+        let ply = written
+            .checked_sub(self.number_offset.unwrap_or(0))
+            .filter(|&p| p >= 1)
+            .ok_or_else(|| format!("variation {written} starts before the game's first move"))?;
         let n = self.record.variations.len();
-        let parent = (0..n)
-            .rev()
-            .find(|&i| {
-                let v = &self.record.variations[i];
-                reaches(v.ply - 1 + v.moves.len()) && v.ply <= ply
-            })
-            .or_else(|| if reaches(self.record.moves.len()) { None } else { Some(usize::MAX) });
-        if parent == Some(usize::MAX) {
-            return Err(format!("no line reaches ply {} to branch from", ply - 1));
-        }
+        let parent = self
+            .record
+            .branch_parent(self.current, ply)
+            .ok_or_else(|| format!("no line reaches move {} to branch from", written - 1))?;
         self.record.variations.push(Variation { ply, parent, moves: Vec::new() });
-        let line = self.record.variation_line(n);
         let mut pos = self.record.start.position().map_err(|e| e.to_string())?;
-        for m in line {
+        for m in self.record.variation_line(n) {
             pos.do_move(m);
         }
         self.pos = pos;
         self.current = Some(n);
+        self.comment_open = false;
         Ok(())
     }
 
-    /// Records how the game ended (only the main line's end counts).
-    pub fn set_result(&mut self, r: GameResult) {
+    /// Records how the game ended (only the main line's end counts), with the time the side to
+    /// move used before it, if the format says.
+    pub fn set_result(&mut self, r: GameResult, time_ms: Option<u64>) {
         if self.current.is_none() {
             self.record.result = Some(r);
+            self.set_end_time(time_ms);
+        }
+    }
+
+    /// Records the time the side to move used before the end (main line only). Terminal lines
+    /// always carry a time, so a time of 0 is taken as unknown.
+    pub fn set_end_time(&mut self, time_ms: Option<u64>) {
+        if self.current.is_none() {
+            self.record.end_time_ms = time_ms.filter(|&t| t > 0);
         }
     }
 

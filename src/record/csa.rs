@@ -1,13 +1,14 @@
 //! CSA standard records, V2.2 and V3.0 (kif-csa.md §2): several games per file separated by `/`,
 //! `N+`/`N-` names, `$` info, `PI` with removed pieces or `P1`–`P9` plus `P+`/`P-` hand lines,
-//! moves `+7776FU` with `T` times, `%` terminal words, `'` comments (`'**` lines carry floodgate
-//! style engine data, the score from Black's point of view). The writer writes V2.2.
+//! moves `+7776FU` with `T` times, `%` terminal words (and a `T` after them), `'` comments (`'*`
+//! lines are move comments; engine data is in [`super::csa_engine`]). The writer writes V2.2.
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::{EngineInfo, GameRecord, Score, Start, result_words};
-use crate::position::{GameResult, Position, ResultReason, Setup, Winner};
+use super::{Format, GameRecord, Start, csa_engine, gui_lines, result_words, stream, text};
+use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Winner};
 use crate::types::{Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square};
+use std::fmt::Write as _;
 
 const CODES: [(PieceKind, &str); 14] = [
     (PieceKind::Pawn, "FU"),
@@ -38,28 +39,37 @@ fn square(f: u8, r: u8) -> Option<Square> {
     Some(Square::new(File::new(f)?, Rank::from_index((r as usize).checked_sub(1)?)?))
 }
 
-fn sq_text(sq: Square) -> String {
-    format!("{}{}", sq.file().number(), sq.rank().number())
+fn push_square(s: &mut String, sq: Square) {
+    s.push((b'0' + sq.file().number()) as char);
+    s.push((b'0' + sq.rank().number()) as char);
 }
 
-/// The CSA text of a legal move (without the sign).
-fn move_body(pos: &Position, m: Move) -> String {
+/// Appends the CSA text of a legal move with its sign: `+7776FU`, `-0045KA`, `+8822UM`.
+pub(super) fn write_move(s: &mut String, pos: &Position, m: Move) {
+    s.push(sign(pos.side_to_move()));
     match m.kind() {
-        MoveKind::Drop { kind, to } => format!("00{}{}", sq_text(to), code(kind)),
+        MoveKind::Drop { kind, to } => {
+            s.push_str("00");
+            push_square(s, to);
+            s.push_str(code(kind));
+        }
         MoveKind::Normal { from, to, promote } => {
             let k = pos.piece_on(from).map_or(PieceKind::Pawn, |p| p.kind());
             let k = if promote { k.promoted().unwrap_or(k) } else { k };
-            format!("{}{}{}", sq_text(from), sq_text(to), code(k))
+            push_square(s, from);
+            push_square(s, to);
+            s.push_str(code(k));
         }
     }
 }
 
-fn sign(c: Color) -> char {
+/// `+` for Black, `-` for White.
+pub(super) fn sign(c: Color) -> char {
     if c == Color::Black { '+' } else { '-' }
 }
 
-/// Reads `+7776FU` in `pos`.
-fn read_move(pos: &Position, text: &str) -> Option<Move> {
+/// Reads `+7776FU` in `pos` (the sign must be the side to move's; legality is not checked).
+pub(super) fn read_move(pos: &Position, text: &str) -> Option<Move> {
     let b = text.as_bytes();
     if b.len() != 7 || !text.is_ascii() {
         return None;
@@ -87,19 +97,32 @@ fn read_move(pos: &Position, text: &str) -> Option<Move> {
     Some(Move::normal(from, to, promote))
 }
 
-fn terminal(word: &str, stm: Color) -> Option<GameResult> {
+/// The result a `%` word gives at the final position. `%±ILLEGAL_ACTION` is read as perpetual
+/// check when the position shows the offender checking perpetually, else as an illegal move.
+fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
+    let stm = pos.side_to_move();
+    let foul_by = |c: Color| {
+        let reason = if pos.repetition(4) == Repetition::PerpetualCheckBy(c) {
+            ResultReason::PerpetualCheck
+        } else {
+            ResultReason::IllegalMove
+        };
+        GameResult::loss(c, reason)
+    };
     Some(match word {
         "%TORYO" => GameResult::loss(stm, ResultReason::Resign),
         "%TSUMI" => GameResult::loss(stm, ResultReason::Checkmate),
         "%TIME_UP" => GameResult::loss(stm, ResultReason::Time),
         "%SENNICHITE" => GameResult::draw(ResultReason::Repetition),
         "%ILLEGAL_MOVE" => GameResult::loss(stm, ResultReason::IllegalMove),
-        "%+ILLEGAL_ACTION" => GameResult::win(Color::White, ResultReason::IllegalMove),
-        "%-ILLEGAL_ACTION" => GameResult::win(Color::Black, ResultReason::IllegalMove),
+        "%+ILLEGAL_ACTION" => foul_by(Color::Black),
+        "%-ILLEGAL_ACTION" => foul_by(Color::White),
         "%JISHOGI" | "%MAX_MOVES" => GameResult::draw(ResultReason::MaxMoves),
         "%KACHI" => GameResult::win(stm, ResultReason::Declaration),
         "%HIKIWAKE" => GameResult::draw(ResultReason::Adjudication),
-        "%CHUDAN" | "%ERROR" | "%MATTA" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
+        "%CHUDAN" | "%ERROR" | "%MATTA" | "%FUZUMI" => {
+            GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt }
+        }
         _ => return None,
     })
 }
@@ -129,157 +152,152 @@ fn terminal_word(r: &GameResult, stm: Color) -> &'static str {
 
 /// Reads every game of CSA text.
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    let mut games: Vec<Vec<(usize, String)>> = vec![Vec::new()];
-    for (i, raw) in super::text::lines(text).enumerate() {
-        let line = raw.trim();
-        if line == "/" {
-            games.push(Vec::new());
-            continue;
-        }
-        // Comment lines keep their commas; others may join statements with commas.
-        let parts: Vec<&str> = if line.starts_with('\'') { vec![line] } else { line.split(',').collect() };
-        if let Some(g) = games.last_mut() {
-            g.extend(parts.into_iter().map(|p| (i + 1, p.trim().to_string())));
-        }
-    }
-    games.retain(|g| g.iter().any(|(_, l)| !l.is_empty() && !l.starts_with('\'')));
-    games.into_iter().map(|g| read_game(&g))
+    stream::split(text, Format::Csa).map(|(first, game)| parse(game, first))
 }
 
 fn bad_pos(n: usize, e: impl ToString) -> RecordError {
     RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string()))
 }
 
-fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
-    let first = lines.first().map_or(1, |l| l.0);
-    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
+/// Reads `PI` with removed pieces (`PI82HI22KA`).
+fn read_pi(rest: &str, n: usize) -> Result<Setup, RecordError> {
+    let mut s = Position::startpos().to_setup();
+    for chunk in rest.as_bytes().chunks(4) {
+        let t = std::str::from_utf8(chunk).unwrap_or("");
+        let sq = (t.len() == 4).then(|| square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))).flatten();
+        match (sq, kind_of(t.get(2..).unwrap_or(""))) {
+            (Some(sq), Some(k)) if s.board[sq.index()].map(|p| p.kind()) == Some(k) => s.board[sq.index()] = None,
+            _ => return Err(bad_pos(n, format!("bad PI piece {t:?}"))),
+        }
+    }
+    Ok(s)
+}
+
+/// Reads a rank line `P1-KY-KE * …` into `s`.
+fn read_rank(line: &str, s: &mut Setup, n: usize) -> Result<(), RecordError> {
+    let r = line.as_bytes()[1] - b'0';
+    let mut cells = line[2..].chars();
+    for i in 0..9u8 {
+        let cell: String = cells.by_ref().take(3).collect();
+        let sq = square(9 - i, r).ok_or_else(|| bad_pos(n, "bad rank line"))?;
+        s.board[sq.index()] = match cell.trim() {
+            "*" | "" => None,
+            t => {
+                let color = if t.starts_with('+') { Color::Black } else { Color::White };
+                let kind = t.get(1..).and_then(kind_of).ok_or_else(|| bad_pos(n, format!("bad cell {t:?}")))?;
+                Some(Piece::new(color, kind))
+            }
+        };
+    }
+    Ok(())
+}
+
+/// Reads a piece line `P+00KI0055FU` or `P-00AL` into `s`.
+fn read_pieces(line: &str, s: &mut Setup, n: usize) -> Result<(), RecordError> {
+    let color = if line.as_bytes()[1] == b'+' { Color::Black } else { Color::White };
+    for chunk in line.as_bytes()[2..].chunks(4) {
+        let t = std::str::from_utf8(chunk).unwrap_or("");
+        if t == "00AL" {
+            give_all_remaining(s, color);
+            continue;
+        }
+        let k = kind_of(t.get(2..).unwrap_or("")).ok_or_else(|| bad_pos(n, format!("bad piece {t:?}")))?;
+        if t.starts_with("00") {
+            let h = s.hands[color.index()];
+            s.hands[color.index()] = h.added(k).ok_or_else(|| bad_pos(n, "too many pieces in hand"))?;
+        } else {
+            let sq = square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))
+                .ok_or_else(|| bad_pos(n, "bad square"))?;
+            s.board[sq.index()] = Some(Piece::new(color, k));
+        }
+    }
+    Ok(())
+}
+
+/// Reads one game; `first_line` is the number of its first line in the file.
+pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut setup: Option<Setup> = None;
     let mut started = false;
     let mut note = None;
     let mut ended = false;
-    for (n, line) in lines {
-        let (n, line) = (*n, line.as_str());
-        if line.is_empty() || line.starts_with('V') {
+    for (i, raw) in text::lines(text).enumerate() {
+        let n = first_line + i;
+        let raw = raw.trim();
+        // Comment lines keep their commas; others may join statements with commas.
+        if let Some(c) = raw.strip_prefix('\'') {
+            comment(&mut b, c, ended, &mut note);
             continue;
         }
-        if let Some(c) = line.strip_prefix('\'') {
-            if let Some(r) = result_words::parse_note(c) {
-                note = Some(r);
-            } else if let Some(e) = c.strip_prefix("**") {
-                let mut before = b.position().clone();
-                before.undo_move();
-                match (parse_engine(e, &before), b.last_move_mut()) {
-                    (Some(info), Some(m)) => m.engine = info,
-                    _ => b.comment(c.to_string()),
-                }
-            } else if let Some(c) = c.strip_prefix('*') {
-                match (super::gui_lines::parse_engine_comment(c), b.last_move_mut()) {
-                    (Some(info), Some(m)) if m.engine.is_empty() => m.engine = info,
-                    _ => b.comment(c.to_string()),
-                }
+        for line in raw.split(',') {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('V') {
+                continue;
             }
-            continue;
-        }
-        if let Some(name) = line.strip_prefix("N+") {
-            b.tag("Black", name);
-        } else if let Some(name) = line.strip_prefix("N-") {
-            b.tag("White", name);
-        } else if let Some(info) = line.strip_prefix('$') {
-            let (k, v) = info.split_once(':').unwrap_or((info, ""));
-            let tag = match k {
-                "EVENT" => "Event",
-                "SITE" => "Site",
-                "START_TIME" => "Date",
-                "OPENING" => "Opening",
-                "TIME_LIMIT" => "TimeControl",
-                other => other,
-            };
-            b.tag(tag, v);
-        } else if let Some(rest) = line.strip_prefix("PI") {
-            let s = setup.get_or_insert_with(Setup::default);
-            *s = Position::startpos().to_setup();
-            let bytes = rest.as_bytes();
-            for chunk in bytes.chunks(4) {
-                let t = std::str::from_utf8(chunk).unwrap_or("");
-                let sq =
-                    (t.len() == 4).then(|| square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))).flatten();
-                match (sq, kind_of(t.get(2..).unwrap_or(""))) {
-                    (Some(sq), Some(k)) if s.board[sq.index()].map(|p| p.kind()) == Some(k) => {
-                        s.board[sq.index()] = None
-                    }
-                    _ => return Err(bad_pos(n, format!("bad PI piece {t:?}"))),
-                }
-            }
-        } else if line.len() >= 2 && line.starts_with('P') && line.as_bytes()[1].is_ascii_digit() {
-            let r = line.as_bytes()[1] - b'0';
-            let s = setup.get_or_insert_with(Setup::default);
-            let cells: Vec<char> = line.chars().skip(2).collect();
-            for i in 0..9 {
-                let cell: String = cells.iter().skip(i * 3).take(3).collect();
-                let sq = square(9 - i as u8, r).ok_or_else(|| bad_pos(n, "bad rank line"))?;
-                s.board[sq.index()] = match cell.trim() {
-                    "*" | "" => None,
-                    t => {
-                        let color = if t.starts_with('+') { Color::Black } else { Color::White };
-                        Some(Piece::new(color, kind_of(&t[1..]).ok_or_else(|| bad_pos(n, format!("bad cell {t:?}")))?))
-                    }
+            if let Some(c) = line.strip_prefix('\'') {
+                comment(&mut b, c, ended, &mut note);
+            } else if let Some(name) = line.strip_prefix("N+") {
+                b.tag("Black", name);
+            } else if let Some(name) = line.strip_prefix("N-") {
+                b.tag("White", name);
+            } else if let Some(info) = line.strip_prefix('$') {
+                let (k, v) = info.split_once(':').unwrap_or((info, ""));
+                let tag = match k {
+                    "EVENT" => "Event",
+                    "SITE" => "Site",
+                    "START_TIME" => "Date",
+                    "OPENING" => "Opening",
+                    "TIME_LIMIT" => "TimeControl",
+                    other => other,
                 };
-            }
-        } else if line.starts_with("P+") || line.starts_with("P-") {
-            let color = if line.as_bytes()[1] == b'+' { Color::Black } else { Color::White };
-            let s = setup.get_or_insert_with(Setup::default);
-            let body = &line[2..];
-            for chunk in body.as_bytes().chunks(4) {
-                let t = std::str::from_utf8(chunk).unwrap_or("");
-                if t == "00AL" {
-                    give_all_remaining(s, color);
-                    continue;
+                b.tag(tag, v);
+            } else if let Some(rest) = line.strip_prefix("PI") {
+                setup = Some(read_pi(rest, n)?);
+            } else if line.len() >= 2 && line.starts_with('P') && line.as_bytes()[1].is_ascii_digit() {
+                read_rank(line, setup.get_or_insert_with(Setup::default), n)?;
+            } else if line.starts_with("P+") || line.starts_with("P-") {
+                read_pieces(line, setup.get_or_insert_with(Setup::default), n)?;
+            } else if (line == "+" || line == "-") && !started {
+                let mut s = setup.take().unwrap_or_else(|| Position::startpos().to_setup());
+                s.side_to_move = if line == "+" { Color::Black } else { Color::White };
+                let pos = Position::from_setup(&s).map_err(|e| bad_pos(n, e))?;
+                let start = Start::from_sfen(&pos.to_sfen()).map_err(|e| bad_pos(n, e))?;
+                b.set_start(start).map_err(|e| bad_pos(n, e))?;
+                started = true;
+            } else if line.starts_with(['+', '-']) {
+                let col = text::column(raw, line.as_ptr() as usize - raw.as_ptr() as usize);
+                if ended && b.on_main_line() {
+                    return Err(RecordError::syntax(n, col, format!("move {line:?} after the end of the game")));
                 }
-                let k = kind_of(t.get(2..).unwrap_or("")).ok_or_else(|| bad_pos(n, format!("bad piece {t:?}")))?;
-                if t.starts_with("00") {
-                    let h = s.hands[color.index()];
-                    s.hands[color.index()] = h.added(k).ok_or_else(|| bad_pos(n, "too many pieces in hand"))?;
+                let ply = b.ply() + 1;
+                let illegal = |rule| RecordErrorKind::IllegalMove { ply, text: line.to_string(), rule };
+                let m = read_move(b.position(), line).ok_or_else(|| RecordError::new(n, col, illegal(None)))?;
+                b.position().check_move(m).map_err(|rule| RecordError::new(n, col, illegal(Some(rule))))?;
+                b.push(m);
+            } else if let Some(t) = line.strip_prefix('T') {
+                let ms = t
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s >= 0.0)
+                    .map(|s| (s * 1000.0).round() as u64)
+                    .ok_or_else(|| RecordError::syntax(n, 2, format!("bad time {t:?}")))?;
+                if ended {
+                    b.set_end_time(Some(ms));
                 } else {
-                    let sq = square(chunk[0].wrapping_sub(b'0'), chunk[1].wrapping_sub(b'0'))
-                        .ok_or_else(|| bad_pos(n, "bad square"))?;
-                    s.board[sq.index()] = Some(Piece::new(color, k));
+                    let mover_total = previous_total(&b);
+                    if let Some(m) = b.last_move_mut() {
+                        m.time_ms = Some(ms);
+                        m.total_ms = Some(mover_total.saturating_add(ms));
+                    }
                 }
-            }
-        } else if (line == "+" || line == "-") && !started {
-            let mut s = setup.take().unwrap_or_else(|| Position::startpos().to_setup());
-            s.side_to_move = if line == "+" { Color::Black } else { Color::White };
-            let pos = Position::from_setup(&s).map_err(|e| bad_pos(n, e))?;
-            b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad_pos(n, e))?).map_err(|e| bad_pos(n, e))?;
-            started = true;
-        } else if line.starts_with(['+', '-']) {
-            if ended && b.on_main_line() {
-                return Err(RecordError::syntax(n, 1, format!("move {line:?} after the end of the game")));
-            }
-            let ply = b.ply() + 1;
-            let m = read_move(b.position(), line).ok_or_else(|| {
-                RecordError::new(n, 1, RecordErrorKind::IllegalMove { ply, text: line.to_string(), rule: None })
-            })?;
-            b.position().check_move(m).map_err(|rule| {
-                RecordError::new(n, 1, RecordErrorKind::IllegalMove { ply, text: line.to_string(), rule: Some(rule) })
-            })?;
-            b.push(m);
-        } else if let Some(t) = line.strip_prefix('T') {
-            let secs: f64 = t.parse().map_err(|_| RecordError::syntax(n, 2, format!("bad time {t:?}")))?;
-            let ms = (secs * 1000.0).round() as u64;
-            let mover_total = previous_total(&b);
-            if let Some(m) = b.last_move_mut() {
-                if !ended {
-                    m.time_ms = Some(ms);
-                    m.total_ms = Some(mover_total + ms);
+            } else if line.starts_with('%') {
+                if let Some(r) = terminal(line, b.position()) {
+                    b.set_result(r, None);
+                    ended = true;
                 }
+            } else {
+                return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
             }
-        } else if line.starts_with('%') {
-            if let Some(r) = terminal(line, b.position().side_to_move()) {
-                b.set_result(r);
-                ended = true;
-            }
-        } else {
-            return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
         }
     }
     let mut rec = b.finish();
@@ -287,6 +305,26 @@ fn read_game(lines: &[(usize, String)]) -> Result<GameRecord, RecordError> {
         rec.result = note;
     }
     Ok(rec)
+}
+
+/// A `'` comment: hisha's result note, floodgate engine data (`'**`), hisha's engine data or a
+/// move comment (`'*`). Other `'` lines are for programs to skip.
+fn comment(b: &mut Builder, c: &str, ended: bool, note: &mut Option<GameResult>) {
+    if let Some(r) = result_words::parse_note(c) {
+        *note = Some(r);
+        return;
+    }
+    let Some(body) = c.strip_prefix('*') else { return };
+    let engine = match (body.strip_prefix('*'), b.position_and_last_move()) {
+        (Some(e), (pos, Some(m))) => csa_engine::read(e, pos, m),
+        (None, (_, Some(m))) => {
+            gui_lines::parse_engine_comment(body).is_some_and(|info| csa_engine::merge(&mut m.engine, info))
+        }
+        (_, (_, None)) => false,
+    };
+    if !engine && (!ended || !b.on_main_line()) {
+        b.comment_line(body);
+    }
 }
 
 /// The mover's total time before its last move (CSA stores only per-move times).
@@ -309,63 +347,64 @@ fn give_all_remaining(s: &mut Setup, color: Color) {
     }
 }
 
-/// `'** <score> <pv…>`: floodgate engine comment, score from Black's point of view.
-fn parse_engine(text: &str, before: &Position) -> Option<EngineInfo> {
-    let mut w = text.split_whitespace();
-    let score: i32 = w.next()?.parse().ok()?;
-    let mover = before.side_to_move();
-    let score = if mover == Color::Black { score } else { -score };
-    let mut info = EngineInfo { score: Some(Score::Cp(score)), ..EngineInfo::default() };
-    let mut pos = before.clone();
-    for t in w {
-        let m = read_move(&pos, t)?;
-        if !pos.is_legal(m) {
-            return None;
-        }
-        pos.do_move(m);
-        info.pv.push(m);
-    }
-    Some(info)
-}
-
-fn engine_comment(e: &EngineInfo, before: &Position) -> Option<String> {
-    let Some(Score::Cp(v)) = e.score else {
-        return None;
-    };
-    if e.depth.is_some() || e.nodes.is_some() {
-        return None; // floodgate comments carry score and PV only; keep the rest in a plain comment
-    }
-    let v = if before.side_to_move() == Color::Black { v } else { -v };
-    let mut s = format!("'** {v}");
-    let mut pos = before.clone();
-    for &m in &e.pv {
-        if !pos.is_legal(m) {
-            return None;
-        }
-        s.push_str(&format!(" {}{}", sign(pos.side_to_move()), move_body(&pos, m)));
-        pos.do_move(m);
-    }
-    Some(s)
-}
-
-fn hand_lines(h: Hand, c: Color) -> String {
+fn write_hand(s: &mut String, h: Hand, c: Color) {
     if h.is_empty() {
-        return String::new();
+        return;
     }
-    let mut s = format!("P{}", sign(c));
+    s.push('P');
+    s.push(sign(c));
     for (k, n) in h.iter() {
         for _ in 0..n {
-            s.push_str(&format!("00{}", code(k)));
+            s.push_str("00");
+            s.push_str(code(k));
         }
     }
     s.push('\n');
-    s
+}
+
+/// Appends the start position: `PI` with the removed pieces for a named start, else the nine rank
+/// lines and the hands; then the side to move.
+fn write_start(s: &mut String, rec: &GameRecord, start: &Position) {
+    match rec.start {
+        Start::Handicap(_) => {
+            s.push_str("PI");
+            let full = Position::startpos();
+            for sq in Square::all() {
+                if let (Some(p), None) = (full.piece_on(sq), start.piece_on(sq)) {
+                    push_square(s, sq);
+                    s.push_str(code(p.kind()));
+                }
+            }
+            s.push('\n');
+        }
+        Start::Sfen(_) => {
+            let setup = start.to_setup();
+            for r in 0..9 {
+                let _ = write!(s, "P{}", r + 1);
+                for f in (0..9).rev() {
+                    match setup.board[f * 9 + r] {
+                        None => s.push_str(" * "),
+                        Some(p) => {
+                            s.push(sign(p.color()));
+                            s.push_str(code(p.kind()));
+                        }
+                    }
+                }
+                s.push('\n');
+            }
+            write_hand(s, setup.hands[0], Color::Black);
+            write_hand(s, setup.hands[1], Color::White);
+        }
+    }
+    s.push(sign(start.side_to_move()));
+    s.push('\n');
 }
 
 /// The CSA V2.2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
-    let mut s = "V2.2\n".to_string();
-    s.push_str(&format!("N+{}\nN-{}\n", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or("")));
+    let mut s = String::with_capacity(96 * (rec.moves.len() + 16));
+    s.push_str("V2.2\n");
+    let _ = writeln!(s, "N+{}\nN-{}", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or(""));
     for (k, v) in &rec.tags {
         let key = match k.as_str() {
             "Black" | "White" => continue,
@@ -376,73 +415,39 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
             "TimeControl" => "TIME_LIMIT",
             other => other,
         };
-        s.push_str(&format!("${key}:{v}\n"));
+        let _ = writeln!(s, "${key}:{v}");
     }
     for c in &rec.summary {
         for l in c.lines() {
-            s.push_str(&format!("'*{l}\n"));
+            let _ = writeln!(s, "'*{l}");
         }
     }
-    let start = rec.start.position().map_err(|e| e.to_string())?;
-    match rec.start {
-        Start::Handicap(_) => {
-            s.push_str("PI");
-            let full = Position::startpos().to_setup();
-            let here = start.to_setup();
-            for sq in Square::all() {
-                if full.board[sq.index()].is_some() && here.board[sq.index()].is_none() {
-                    s.push_str(&format!(
-                        "{}{}",
-                        sq_text(sq),
-                        code(full.board[sq.index()].map_or(PieceKind::Pawn, |p| p.kind()))
-                    ));
-                }
-            }
-            s.push('\n');
-        }
-        Start::Sfen(_) => {
-            let setup = start.to_setup();
-            for r in 0..9 {
-                s.push_str(&format!("P{}", r + 1));
-                for f in (0..9).rev() {
-                    match setup.board[f * 9 + r] {
-                        None => s.push_str(" * "),
-                        Some(p) => s.push_str(&format!("{}{}", sign(p.color()), code(p.kind()))),
-                    }
-                }
-                s.push('\n');
-            }
-            s.push_str(&hand_lines(setup.hands[0], Color::Black));
-            s.push_str(&hand_lines(setup.hands[1], Color::White));
-        }
-    }
-    s.push(sign(start.side_to_move()));
-    s.push('\n');
-    let mut pos = start.clone();
+    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    write_start(&mut s, rec, &pos);
     for m in &rec.moves {
-        s.push_str(&format!("{}{}\n", sign(pos.side_to_move()), move_body(&pos, m.mv)));
+        write_move(&mut s, &pos, m.mv);
+        s.push('\n');
         if let Some(t) = m.time_ms {
-            s.push_str(&format!("T{}\n", t / 1000));
+            let _ = writeln!(s, "T{}", t / 1000);
         }
-        let engine = engine_comment(&m.engine, &pos);
-        match &engine {
-            Some(line) => s.push_str(&format!("{line}\n")),
-            None if !m.engine.is_empty() => s.push_str(&format!("'*{}\n", super::gui_lines::engine_comment(&m.engine))),
-            None => {}
+        if !m.engine.is_empty() {
+            csa_engine::write(&mut s, &m.engine, &mut pos, m.mv);
         }
         for c in &m.comments {
             for l in c.lines() {
-                s.push_str(&format!("'*{l}\n"));
+                let _ = writeln!(s, "'*{l}");
             }
         }
         pos.do_move(m.mv);
     }
     if let Some(r) = rec.result {
         let word = terminal_word(&r, pos.side_to_move());
-        s.push_str(word);
-        s.push('\n');
-        if terminal(word, pos.side_to_move()) != Some(r) {
-            s.push_str(&format!("'{}\n", result_words::note(&r)));
+        let _ = writeln!(s, "{word}");
+        if let Some(t) = rec.end_time_ms {
+            let _ = writeln!(s, "T{}", t / 1000);
+        }
+        if terminal(word, &pos) != Some(r) {
+            let _ = writeln!(s, "'{}", result_words::note(&r));
         }
     }
     Ok(s)

@@ -3,7 +3,7 @@
 //! and encodes `.kif` as Shift_JIS.
 
 use super::error::RecordError;
-use super::{GameRecord, csa, ki2, kif, psn, psn2, text, usi_line};
+use super::{GameRecord, csa, ki2, kif, psn, psn2, stream, text, usi_line};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -108,7 +108,12 @@ impl fmt::Display for Format {
 
 /// Guesses the format of decoded record text, falling back to the file extension.
 pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut first = lines.next().unwrap_or("");
+    if first.starts_with('{') {
+        // A PSN file may open with a comment: its first header decides.
+        first = std::iter::once(first).chain(lines).take(200).find(|l| l.starts_with('[')).unwrap_or(first);
+    }
     let kif_like =
         text.contains("手合割") || text.contains("手数----") || text.contains("先手：") || text.contains("後手：");
     let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {
@@ -134,23 +139,31 @@ pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
         None
     };
     let by_path = path.and_then(Format::from_path);
+    // `.txt` says nothing about the content: it is taken for USI lines only when writing.
+    let txt = path.is_some_and(|p| p.to_ascii_lowercase().ends_with(".txt"));
     match (by_content, by_path) {
         (Some(Format::Kif), Some(Format::Kifu)) => Some(Format::Kifu),
         (Some(c), _) => Some(c),
-        (None, p) => p,
+        (None, p) => p.filter(|_| !txt),
     }
 }
 
-/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS).
+/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
+/// file too large to hold, use [`super::GameReader`], which reads one game at a time.
 pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
     let text = text::decode_text(bytes);
+    stream::split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
+}
+
+/// Reads one game's text in `format`; its first line is line `first_line` of the file.
+pub(super) fn parse_game(text: &str, first_line: usize, format: Format) -> Result<GameRecord, RecordError> {
     match format {
-        Format::Psn => psn::read(&text).collect(),
-        Format::Psn2 => psn2::read(&text).collect(),
-        Format::Kif | Format::Kifu => kif::read(&text).collect(),
-        Format::Ki2 => ki2::read(&text).collect(),
-        Format::Csa => csa::read(&text).collect(),
-        Format::Usi => usi_line::read(&text).collect(),
+        Format::Psn => psn::parse(text, first_line),
+        Format::Psn2 => psn2::parse(text, first_line),
+        Format::Kif | Format::Kifu => kif::parse(text, first_line),
+        Format::Ki2 => ki2::parse(text, first_line),
+        Format::Csa => csa::parse(text, first_line),
+        Format::Usi => usi_line::parse(text, first_line),
     }
 }
 
@@ -187,7 +200,7 @@ impl<W: Write> RecordWriter<W> {
             Format::Psn => psn::write(&mut self.out, rec)?,
             Format::Psn2 => {
                 if first {
-                    self.out.write_all(psn2::BOM)?;
+                    self.out.write_all(text::BOM)?;
                 }
                 psn2::write(&mut self.out, rec)?;
             }

@@ -28,6 +28,8 @@ pub enum RecordErrorKind {
         /// The legal moves it could mean (USI text).
         candidates: Vec<String>,
     },
+    /// The input could not be read.
+    Io(String),
 }
 
 /// A record that could not be read, with its place in the input.
@@ -68,6 +70,7 @@ impl fmt::Display for RecordError {
             RecordErrorKind::Ambiguous { ply, text, candidates } => {
                 write!(f, "ply {ply}: ambiguous move {text}: could be {}", candidates.join(", "))
             }
+            RecordErrorKind::Io(e) => write!(f, "cannot read: {e}"),
         }
     }
 }

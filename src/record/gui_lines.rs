@@ -1,245 +1,269 @@
-//! What PSN and PSN2 share (psn.md §1–§6): splitting a file into games, header lines, a
-//! tokenizer for the game text (comments, times, `Variation:N`, words) with line and column,
+//! What PSN and PSN2 share (psn.md §1–§6): header lines, a tokenizer for the game text (comments,
+//! times, `Variation:N`, words) that borrows from the input and remembers where each token is,
 //! the `{ply}.{move}  (time / total)` line layout, engine-data comments and variations.
 
 use super::builder::Builder;
-use super::{EngineInfo, GameRecord, MoveRecord, Score};
+use super::{EngineInfo, GameRecord, MoveRecord, Score, text};
 use crate::position::Position;
-use crate::types::{Color, Move, UsiMove};
+use crate::types::{Move, UsiMove};
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// A header line `[Key "Value"]`.
-pub(super) struct Header {
-    pub key: String,
-    pub value: String,
+pub(super) struct Header<'a> {
+    pub key: &'a str,
+    pub value: &'a str,
     pub line: usize,
 }
 
 /// One game's text: its headers and the body lines with their numbers.
 pub(super) struct GameText<'a> {
-    pub headers: Vec<Header>,
+    pub headers: Vec<Header<'a>>,
     pub body: Vec<(usize, &'a str)>,
-    pub first_line: usize,
 }
 
-/// Parses `[Key "Value"]` (straight or curly quotes).
-fn header(line: &str) -> Option<(String, String)> {
+/// Parses `[Key "Value"]` (straight or curly quotes, as Draft 1's web copies show them).
+fn header(line: &str) -> Option<(&str, &str)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || c == '"' || c == '“')?;
-    let value = rest.trim().trim_start_matches(['"', '“', '”']).trim_end_matches(['"', '”', '“']);
-    if key.is_empty() {
-        return None;
-    }
-    Some((key.to_string(), value.to_string()))
+    let end = inner.find(|c: char| c.is_whitespace() || matches!(c, '"' | '“' | '”'))?;
+    let (key, rest) = inner.split_at(end);
+    let rest = rest.trim();
+    let rest = rest.strip_prefix(['"', '“', '”']).unwrap_or(rest);
+    let value = rest.strip_suffix(['"', '”', '“']).unwrap_or(rest);
+    (!key.is_empty()).then_some((key, value))
 }
 
-/// Splits text into games: a header line after some game text starts a new game.
-pub(super) fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
-    let mut games = Vec::new();
-    let mut cur = GameText { headers: Vec::new(), body: Vec::new(), first_line: 1 };
-    let mut depth = 0usize; // inside `{ … }`
-    for (i, line) in super::text::lines(text).enumerate() {
-        let n = i + 1;
-        if depth == 0 {
+/// Splits one game's text (first line numbered `first_line`) into headers and body: headers are
+/// the `[…]` lines before the first other non-blank line.
+pub(super) fn game_text(text: &str, first_line: usize) -> GameText<'_> {
+    let mut g = GameText { headers: Vec::new(), body: Vec::new() };
+    let mut in_headers = true;
+    for (i, line) in text::lines(text).enumerate() {
+        let n = first_line + i;
+        if in_headers {
             if let Some((key, value)) = header(line) {
-                let has_text = cur.body.iter().any(|(_, l)| !l.trim().is_empty());
-                if has_text {
-                    games.push(std::mem::replace(
-                        &mut cur,
-                        GameText { headers: Vec::new(), body: Vec::new(), first_line: n },
-                    ));
-                } else if cur.headers.is_empty() {
-                    cur.first_line = n;
-                }
-                cur.headers.push(Header { key, value, line: n });
+                g.headers.push(Header { key, value, line: n });
                 continue;
             }
+            in_headers = line.trim().is_empty();
         }
-        for c in line.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-        }
-        cur.body.push((n, line));
+        g.body.push((n, line));
     }
-    if !cur.headers.is_empty() || cur.body.iter().any(|(_, l)| !l.trim().is_empty()) {
-        games.push(cur);
-    }
-    games.into_iter()
+    g
 }
 
 /// A piece of game text.
-pub(super) enum Token {
-    Comment(String),
-    Time(String),
+pub(super) enum Token<'a> {
+    Comment(Cow<'a, str>),
+    Time(&'a str),
     Variation(usize),
-    Word(String),
+    Word(&'a str),
 }
 
-/// A token with its 1-based line and column.
-pub(super) struct Positioned {
-    pub token: Token,
+/// A token with its line and its byte offset in the line.
+pub(super) struct Positioned<'a> {
+    pub token: Token<'a>,
     pub line: usize,
-    pub column: usize,
+    text: &'a str,
+    at: usize,
 }
 
-/// Tokenizer over body lines.
-pub(super) struct Tokens {
-    items: std::vec::IntoIter<Positioned>,
+impl Positioned<'_> {
+    /// The 1-based character column of the token.
+    pub fn column(&self) -> usize {
+        text::column(self.text, self.at)
+    }
 }
 
-impl Tokens {
-    pub fn new(body: &[(usize, &str)]) -> Tokens {
-        let mut out = Vec::new();
-        let mut comment: Option<(usize, usize, String)> = None;
-        for &(n, line) in body {
-            let chars: Vec<char> = line.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                if let Some((_, _, text)) = &mut comment {
-                    if chars[i] == '}' {
-                        let (l, c, t) = comment.take().unwrap_or_default();
-                        out.push(Positioned { token: Token::Comment(t.trim().to_string()), line: l, column: c });
-                    } else {
-                        text.push(chars[i]);
-                    }
-                    i += 1;
+/// The length of the blank at byte `i` of `b` (ASCII white space or U+3000), 0 if none.
+fn blank_at(b: &[u8], i: usize) -> usize {
+    match b[i] {
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => 1,
+        0xE3 if b.get(i + 1) == Some(&0x80) && b.get(i + 2) == Some(&0x80) => 3,
+        _ => 0,
+    }
+}
+
+/// Tokenizes body lines: `{…}` comments (may span lines), `(…)` times, `Variation:N`, and words.
+/// Every delimiter is ASCII, so the lines are scanned as bytes.
+pub(super) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
+    let mut out = Vec::with_capacity(body.len() * 2);
+    // An open comment spanning lines: (line, line text, offset, text so far).
+    let mut comment: Option<(usize, &str, usize, String)> = None;
+    for &(n, line) in body {
+        let b = line.as_bytes();
+        let mut i = 0;
+        if let Some((l, t, at, mut text)) = comment.take() {
+            match b.iter().position(|&c| c == b'}') {
+                Some(end) => {
+                    text.push_str(&line[..end]);
+                    let token = Token::Comment(Cow::Owned(text.trim().to_string()));
+                    out.push(Positioned { token, line: l, text: t, at });
+                    i = end + 1;
+                }
+                None => {
+                    text.push_str(line);
+                    text.push('\n');
+                    comment = Some((l, t, at, text));
                     continue;
                 }
-                let c = chars[i];
-                if c.is_whitespace() {
-                    i += 1;
-                } else if c == '{' {
-                    comment = Some((n, i + 1, String::new()));
-                    i += 1;
-                } else if c == '(' {
-                    let start = i;
-                    while i < chars.len() && chars[i] != ')' {
+            }
+        }
+        while i < b.len() {
+            let blank = blank_at(b, i);
+            if blank > 0 {
+                i += blank;
+                continue;
+            }
+            let start = i;
+            match b[i] {
+                b'{' => match b[i + 1..].iter().position(|&c| c == b'}') {
+                    Some(len) => {
+                        let token = Token::Comment(Cow::Borrowed(line[i + 1..i + 1 + len].trim()));
+                        out.push(Positioned { token, line: n, text: line, at: start });
+                        i += len + 2;
+                    }
+                    None => {
+                        comment = Some((n, line, start, format!("{}\n", &line[i + 1..])));
+                        i = b.len();
+                    }
+                },
+                b'(' => {
+                    let len = b[i + 1..].iter().position(|&c| c == b')').unwrap_or(b.len() - i - 1);
+                    out.push(Positioned {
+                        token: Token::Time(&line[i + 1..i + 1 + len]),
+                        line: n,
+                        text: line,
+                        at: start,
+                    });
+                    i += len + 2;
+                }
+                _ => {
+                    while i < b.len() && blank_at(b, i) == 0 && b[i] != b'{' && b[i] != b'(' {
                         i += 1;
                     }
-                    let text: String = chars[start + 1..i.min(chars.len())].iter().collect();
-                    out.push(Positioned { token: Token::Time(text), line: n, column: start + 1 });
-                    i += 1;
-                } else {
-                    let start = i;
-                    while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '{' && chars[i] != '(' {
-                        i += 1;
-                    }
-                    let word: String = chars[start..i].iter().collect();
+                    let word = &line[start..i];
                     let token = match word.strip_prefix("Variation:").and_then(|p| p.parse().ok()) {
                         Some(ply) => Token::Variation(ply),
                         None => Token::Word(word),
                     };
-                    out.push(Positioned { token, line: n, column: start + 1 });
+                    out.push(Positioned { token, line: n, text: line, at: start });
                 }
             }
-            if let Some((_, _, text)) = &mut comment {
-                text.push('\n');
-            }
         }
-        if let Some((l, c, t)) = comment {
-            out.push(Positioned { token: Token::Comment(t.trim().to_string()), line: l, column: c });
-        }
-        Tokens { items: out.into_iter() }
     }
+    if let Some((l, t, at, text)) = comment {
+        out.push(Positioned { token: Token::Comment(Cow::Owned(text.trim().to_string())), line: l, text: t, at });
+    }
+    out
 }
 
-impl Iterator for Tokens {
-    type Item = Positioned;
-    fn next(&mut self) -> Option<Positioned> {
-        self.items.next()
-    }
-}
-
-/// Strips a leading move number (`12.`, `12...`) from a word.
-pub(super) fn strip_move_number(word: &str) -> &str {
+/// Splits a leading move number (`12.`, `12...`) off a word: (number, rest).
+pub(super) fn split_move_number(word: &str) -> (Option<usize>, &str) {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && word[digits..].starts_with('.') { word[digits..].trim_start_matches('.') } else { word }
+    if digits > 0 && word[digits..].starts_with('.') {
+        (word[..digits].parse().ok(), word[digits..].trim_start_matches('.'))
+    } else {
+        (None, word)
+    }
 }
 
 /// Parses `mm:ss` or `hh:mm:ss` into milliseconds.
 fn clock(text: &str) -> Option<u64> {
-    let parts: Vec<u64> = text.trim().split(':').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
-    let secs = parts.iter().fold(0u64, |acc, &p| acc.saturating_mul(60).saturating_add(p));
-    (1..=3).contains(&parts.len()).then_some(secs * 1000)
+    let mut secs = 0u64;
+    let mut parts = 0;
+    for p in text.trim().split(':') {
+        secs = secs.checked_mul(60)?.checked_add(p.trim().parse().ok()?)?;
+        parts += 1;
+    }
+    (1..=3).contains(&parts).then(|| secs.saturating_mul(1000))
+}
+
+/// Parses `(time / total)` contents into (move ms, total ms).
+pub(super) fn parse_times(text: &str) -> Option<(u64, u64)> {
+    let (t, total) = text.split_once('/')?;
+    Some((clock(t)?, clock(total)?))
 }
 
 /// Attaches `(time / total)` to the last move.
 pub(super) fn attach_time(b: &mut Builder, text: &str) {
-    let mut it = text.split('/');
-    let (Some(t), Some(total)) = (it.next().and_then(clock), it.next().and_then(clock)) else {
-        return;
-    };
-    if let Some(m) = b.last_move_mut() {
+    if let (Some((t, total)), Some(m)) = (parse_times(text), b.last_move_mut()) {
         m.time_ms = Some(t);
         m.total_ms = Some(total);
     }
 }
 
-/// Parses an engine-data comment `score cp 85 depth 12 nodes 123456 pv 7g7f 3c3d`.
+/// Parses an engine-data comment `score cp 85 depth 12 nodes 123456 time 1500 pv 7g7f 3c3d`.
 pub(super) fn parse_engine_comment(text: &str) -> Option<EngineInfo> {
-    let w: Vec<&str> = text.split_whitespace().collect();
-    if !matches!(w.first(), Some(&"score" | &"depth" | &"nodes" | &"pv")) {
-        return None;
-    }
+    let mut w = text.split_whitespace();
     let mut info = EngineInfo::default();
-    let mut i = 0;
-    while i < w.len() {
-        match w[i] {
+    let mut any = false;
+    while let Some(key) = w.next() {
+        match key {
             "score" => {
-                let v: i32 = w.get(i + 2)?.parse().ok()?;
-                info.score = Some(match *w.get(i + 1)? {
+                let kind = w.next()?;
+                let v: i32 = w.next()?.parse().ok()?;
+                info.score = Some(match kind {
                     "cp" => Score::Cp(v),
                     "mate" => Score::Mate(v),
                     _ => return None,
                 });
-                i += 3;
             }
-            "depth" => {
-                info.depth = Some(w.get(i + 1)?.parse().ok()?);
-                i += 2;
-            }
-            "nodes" => {
-                info.nodes = Some(w.get(i + 1)?.parse().ok()?);
-                i += 2;
-            }
+            "depth" => info.depth = Some(w.next()?.parse().ok()?),
+            "nodes" => info.nodes = Some(w.next()?.parse().ok()?),
+            "time" => info.time_ms = Some(w.next()?.parse().ok()?),
             "pv" => {
-                info.pv = w[i + 1..]
-                    .iter()
-                    .map(|m| m.parse::<UsiMove>().ok().map(UsiMove::to_move))
-                    .collect::<Option<_>>()?;
-                break;
+                info.pv = w.by_ref().map(|m| m.parse::<UsiMove>().ok().map(UsiMove::to_move)).collect::<Option<_>>()?;
             }
             _ => return None,
         }
+        any = true;
     }
-    Some(info)
+    any.then_some(info)
 }
 
-/// The engine-data comment text of a move (empty when there is no data).
-pub(super) fn engine_comment(e: &EngineInfo) -> String {
-    let mut parts = Vec::new();
+/// Writes the engine-data comment text of a move (nothing when there is no data).
+pub(super) fn write_engine_comment(s: &mut String, e: &EngineInfo) {
+    let mut sep = "";
+    let mut part = |s: &mut String| {
+        s.push_str(sep);
+        sep = " ";
+    };
     match e.score {
-        Some(Score::Cp(v)) => parts.push(format!("score cp {v}")),
-        Some(Score::Mate(v)) => parts.push(format!("score mate {v}")),
+        Some(Score::Cp(v)) => {
+            part(s);
+            let _ = write!(s, "score cp {v}");
+        }
+        Some(Score::Mate(v)) => {
+            part(s);
+            let _ = write!(s, "score mate {v}");
+        }
         None => {}
     }
     if let Some(d) = e.depth {
-        parts.push(format!("depth {d}"));
+        part(s);
+        let _ = write!(s, "depth {d}");
     }
     if let Some(n) = e.nodes {
-        parts.push(format!("nodes {n}"));
+        part(s);
+        let _ = write!(s, "nodes {n}");
+    }
+    if let Some(t) = e.time_ms {
+        part(s);
+        let _ = write!(s, "time {t}");
     }
     if !e.pv.is_empty() {
-        parts.push(format!("pv {}", e.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")));
+        part(s);
+        s.push_str("pv");
+        for m in &e.pv {
+            let _ = write!(s, " {m}");
+        }
     }
-    parts.join(" ")
 }
 
 /// Attaches a comment to the last move: engine data if it reads as such, else a comment.
-pub(super) fn attach_comment(b: &mut Builder, text: String) {
-    if let Some(info) = parse_engine_comment(&text) {
+pub(super) fn attach_comment(b: &mut Builder, text: &str) {
+    if let Some(info) = parse_engine_comment(text) {
         if let Some(m) = b.last_move_mut() {
             if m.engine.is_empty() {
                 m.engine = info;
@@ -247,78 +271,93 @@ pub(super) fn attach_comment(b: &mut Builder, text: String) {
             }
         }
     }
-    b.comment(text);
+    b.comment(text.to_string());
 }
 
-/// A comment on its own line: `{text}` (a `}` inside would end it early, so it becomes `)`).
-pub(super) fn comment_line(text: &str) -> String {
-    format!("{{{}}}\n", text.replace('}', ")"))
+/// Writes a comment on its own line: `{text}`. Braces inside would end or confuse it, so they
+/// become parentheses.
+pub(super) fn write_comment(s: &mut String, text: &str) {
+    s.push('{');
+    for c in text.chars() {
+        s.push(match c {
+            '}' => ')',
+            '{' => '(',
+            c => c,
+        });
+    }
+    s.push_str("}\n");
 }
 
-fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+fn hms(s: &mut String, ms: u64) {
+    let t = ms / 1000;
+    let _ = write!(s, "{:02}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60);
 }
 
-/// A move line: `{ply}.{token}` padded to 18 columns, then `(time / total)`. PSN writes the move
-/// time as `mm:ss`, PSN2 as `hh:mm:ss`.
-pub(super) fn move_line(ply: usize, token: &str, time_ms: Option<u64>, total_ms: Option<u64>, psn2: bool) -> String {
-    let head = format!("{ply}.{token}");
-    let t = time_ms.unwrap_or(0);
-    let move_time = if psn2 { hms(t) } else { format!("{:02}:{:02}", t / 1000 / 60, t / 1000 % 60) };
-    format!("{head:<18}({move_time} / {})\n", hms(total_ms.unwrap_or(0)))
+/// Writes a move line: `{ply}.{token}` padded to 18 columns, then `(time / total)`. PSN writes
+/// the move time as `mm:ss` (minutes not wrapped at an hour, unlike MyShogi, so that hisha reads
+/// back what it wrote), PSN2 as `hh:mm:ss`.
+pub(super) fn write_move_line(s: &mut String, ply: usize, token: &str, time_ms: u64, total_ms: u64, psn2: bool) {
+    let start = s.len();
+    let _ = write!(s, "{ply}.{token}");
+    let width = s[start..].chars().count();
+    for _ in width..18 {
+        s.push(' ');
+    }
+    s.push('(');
+    if psn2 {
+        hms(s, time_ms);
+    } else {
+        let t = time_ms / 1000;
+        let _ = write!(s, "{:02}:{:02}", t / 60, t % 60);
+    }
+    s.push_str(" / ");
+    hms(s, total_ms);
+    s.push_str(")\n");
 }
 
-/// Writes the moves of a line from `pos` (ply `first_ply` on) and returns the side to move after.
+/// How a writer spells a move: appends the token of legal move `m` in `pos`.
+pub(super) type MoveToken<'a> = &'a dyn Fn(&mut String, &Position, Move);
+
+/// Writes the moves of a line from `pos` (numbered from `first_ply`) and returns the position
+/// after them.
 pub(super) fn write_line(
     s: &mut String,
-    pos: &Position,
+    mut pos: Position,
     first_ply: usize,
     moves: &[MoveRecord],
-    token: &dyn Fn(&Position, Move) -> String,
-) -> Color {
-    write_line_with(s, pos, first_ply, moves, token, false)
-}
-
-/// [`write_line`] for PSN (`psn2 = false`) or PSN2.
-pub(super) fn write_line_with(
-    s: &mut String,
-    pos: &Position,
-    first_ply: usize,
-    moves: &[MoveRecord],
-    token: &dyn Fn(&Position, Move) -> String,
+    token: MoveToken<'_>,
     psn2: bool,
-) -> Color {
-    let mut pos = pos.clone();
+) -> Position {
+    let mut tok = String::new();
     for (i, m) in moves.iter().enumerate() {
-        s.push_str(&move_line(first_ply + i, &token(&pos, m.mv), m.time_ms, m.total_ms, psn2));
+        tok.clear();
+        token(&mut tok, &pos, m.mv);
+        write_move_line(s, first_ply + i, &tok, m.time_ms.unwrap_or(0), m.total_ms.unwrap_or(0), psn2);
         if !m.engine.is_empty() {
-            s.push_str(&comment_line(&engine_comment(&m.engine)));
+            s.push('{');
+            write_engine_comment(s, &m.engine);
+            s.push_str("}\n");
         }
         for c in &m.comments {
-            s.push_str(&comment_line(c));
+            write_comment(s, c);
         }
         pos.do_move(m.mv);
     }
-    pos.side_to_move()
+    pos
 }
 
-/// Writes every variation: a blank line, `Variation:N`, its moves.
-pub(super) fn write_variations(
-    s: &mut String,
-    rec: &GameRecord,
-    token: &dyn Fn(&Position, Move) -> String,
-    psn2: bool,
-) {
-    for (i, v) in rec.variations.iter().enumerate() {
-        let Ok(mut pos) = rec.start.position() else {
-            return;
-        };
-        let line = rec.variation_line(i);
-        for m in line.iter().take(v.ply.saturating_sub(1)) {
+/// Writes every variation, deepest branch first (as MyShogi does): a blank line, `Variation:N`
+/// with N numbered like the move lines (`number_base` is the number of the game's first move),
+/// then its moves.
+pub(super) fn write_variations(s: &mut String, rec: &GameRecord, number_base: usize, token: MoveToken<'_>, psn2: bool) {
+    let Ok(start) = rec.start.position() else { return };
+    for i in rec.variation_order() {
+        let v = &rec.variations[i];
+        let mut pos = start.clone();
+        for m in rec.variation_line(i).iter().take(v.ply.saturating_sub(1)) {
             pos.do_move(*m);
         }
-        s.push_str(&format!("\nVariation:{}\n", v.ply));
-        write_line_with(s, &pos, v.ply, &v.moves, token, psn2);
+        let _ = write!(s, "\nVariation:{}\n", v.ply + number_base - 1);
+        write_line(s, pos, v.ply + number_base - 1, &v.moves, token, psn2);
     }
 }

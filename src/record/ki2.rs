@@ -9,7 +9,7 @@
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::{GameRecord, Start, kanji, kif_move, result_words};
+use super::{Format, GameRecord, Start, kanji, kif_move, result_words, stream, text};
 use crate::position::{GameResult, Handicap, Position, ResultReason, Winner};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 
@@ -23,7 +23,7 @@ fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
     let c = pos.side_to_move();
     let from_of = |m: &Move| m.from().unwrap_or(m.to());
     match word {
-        '上' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) > 0).collect(),
+        '上' | '行' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) > 0).collect(),
         '引' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) < 0).collect(),
         '寄' => moves.into_iter().filter(|m| forward(c, from_of(m), m.to()) == 0).collect(),
         '直' => moves
@@ -57,7 +57,8 @@ fn could_promote(pos: &Position, m: Move) -> bool {
 pub fn write_move(pos: &Position, m: Move) -> String {
     let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
     let prev_to = pos.last_move().map(|l| l.to());
-    let dest = kif_move::destination(m.to(), prev_to);
+    let mut dest = String::new();
+    kif_move::write_destination(&mut dest, m.to(), prev_to);
     let kind = pos.moved_piece(m).map_or(PieceKind::Pawn, |p| p.kind());
     let legal = pos.legal_moves();
     let same: Vec<Move> = legal
@@ -73,9 +74,12 @@ pub fn write_move(pos: &Position, m: Move) -> String {
     let words = if m.is_drop() {
         if same.is_empty() { String::new() } else { "打".to_string() }
     } else {
-        let descriptors = ["", "直", "上", "引", "寄", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"];
+        // The JSA order: the motion (上/引/寄) first, then the place (直/右/左), then both.
+        let descriptors = ["", "上", "引", "寄", "直", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"];
+        let big = matches!(kind, PieceKind::Dragon | PieceKind::Horse);
         descriptors
             .iter()
+            .filter(|d| !(big && d.contains('直')))
             .find(|d| {
                 let mut c = same.clone();
                 for w in d.chars().rev() {
@@ -100,9 +104,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: None };
     let body = text.trim_start_matches(['▲', '△', '☗', '☖']);
     let prev_to = pos.last_move().map(|l| l.to());
-    let (to, used) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
-    let rest: String = body.chars().skip(used).collect();
-    let rest = rest.trim_start_matches(['　', ' ']);
+    let (to, rest) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
     let (kind, n) = kanji::read_piece(rest).ok_or_else(illegal)?;
     let mut words: String = rest.chars().skip(n).collect();
     let promote = if let Some(w) = words.strip_suffix("不成").or_else(|| words.strip_suffix('生')) {
@@ -203,31 +205,23 @@ fn read_summary(line: &str) -> Option<GameResult> {
 
 /// Reads every game of KI2 text (games are separated by their header blocks).
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    let mut games: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
-    let mut seen_moves = false;
-    for (i, l) in super::text::lines(text).enumerate() {
-        let is_move = l.trim_start().starts_with(['▲', '△', '☗', '☖']);
-        let is_header = !is_move && (l.contains('：') || l.contains(':')) && !l.starts_with(['*', '#']);
-        if seen_moves && is_header {
-            games.push(Vec::new());
-            seen_moves = false;
-        }
-        seen_moves |= is_move;
-        if let Some(g) = games.last_mut() {
-            g.push((i + 1, l));
-        }
-    }
-    games.retain(|g| g.iter().any(|(_, l)| !l.trim().is_empty()));
-    games.into_iter().map(|g| read_game(&g))
+    stream::split(text, Format::Ki2).map(|(first, game)| parse(game, first))
 }
 
-fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
-    let first = lines.first().map_or(1, |l| l.0);
+/// True for a line of moves (`▲７六歩　△３四歩 …`).
+pub(super) fn is_move_line(l: &str) -> bool {
+    l.trim_start().starts_with(['▲', '△', '☗', '☖'])
+}
+
+/// Reads one game; `first_line` is the number of its first line in the file.
+pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+    let first = first_line;
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
     let mut note = None;
     let mut result = None;
     let mut header_lines = Vec::new();
-    for &(n, raw) in lines {
+    for (i, raw) in text::lines(text).enumerate() {
+        let n = first_line + i;
         let line = raw.trim_end();
         if line.is_empty() || line.starts_with('&') {
             continue;
@@ -237,7 +231,7 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
             continue;
         }
         if let Some(c) = line.strip_prefix('*') {
-            b.comment(c.to_string());
+            b.comment_line(c);
             continue;
         }
         if line.starts_with("まで") {
@@ -283,12 +277,20 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
 
 fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), RecordError> {
     // Reuse the KIF header reader: a KI2 header block is a KIF header block.
-    let text: String = lines.iter().map(|(_, l)| format!("{l}\n")).collect();
+    // Blank lines stand for the lines in between, so errors name the right line.
     let first = lines.first().map_or(1, |l| l.0);
-    let rec = super::kif::read(&text)
-        .next()
-        .unwrap_or_else(|| Ok(GameRecord::default()))
-        .map_err(|e| RecordError { line: e.line + first - 1, ..e })?;
+    let mut text = String::new();
+    let mut at = first;
+    for (n, l) in lines {
+        while at < *n {
+            text.push('\n');
+            at += 1;
+        }
+        text.push_str(l);
+        text.push('\n');
+        at += 1;
+    }
+    let rec = super::kif::parse(&text, first)?;
     b.set_start(rec.start).map_err(|e| RecordError::syntax(first, 1, e))?;
     for (k, v) in rec.tags {
         b.tag(&k, &v);
@@ -301,9 +303,8 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
 
 /// The KI2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
-    let header_only = GameRecord { moves: Vec::new(), variations: Vec::new(), result: None, ..rec.clone() };
-    let kif = super::kif::to_text(&header_only, false)?;
-    let mut s: String = kif.lines().take_while(|l| !l.starts_with("手数----")).map(|l| format!("{l}\n")).collect();
+    let mut s = String::with_capacity(16 * (rec.moves.len() + 16));
+    super::kif::write_header(&mut s, rec)?;
     let mut pos = rec.start.position().map_err(|e| e.to_string())?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {

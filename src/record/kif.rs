@@ -1,13 +1,15 @@
 //! KIF (Kakinoki) records (kif-csa.md §1): headers with `：`, `手合割` or a board diagram, move lines
 //! with `(m:ss/hh:mm:ss)` times, `*` comments (ShogiGUI-style `**対局` lines carry engine data),
 //! terminal words, `変化：N手` variations. `.kif` is Shift_JIS, `.kifu` UTF-8; the encoding is
-//! chosen by the caller ([`super::Format`]).
+//! chosen by the caller ([`super::Format`]). Moves are numbered from the start position's move
+//! number (Kifu for Windows continues the `手数＝N` of a diagram), and so are variations.
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::{EngineInfo, GameRecord, MoveRecord, Score, Start, kif_board, kif_move, result_words};
-use crate::position::{GameResult, Handicap, Position, ResultReason, Setup, Winner};
+use super::{Format, GameRecord, MoveRecord, Start, kif_board, kif_engine, kif_move, result_words, stream, text};
+use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Setup, Winner};
 use crate::types::Color;
+use std::fmt::Write as _;
 
 /// Header keys and the tags they map to.
 const TAGS: [(&str, &str); 7] = [
@@ -20,7 +22,11 @@ const TAGS: [(&str, &str); 7] = [
     ("対局日", "Date"),
 ];
 
-fn terminal(word: &str, stm: Color) -> Option<GameResult> {
+/// The result a terminal word gives at the final position. `反則勝ち` (the side to move wins by the
+/// opponent's foul) is read as perpetual check when the position shows the opponent checking
+/// perpetually, else as an illegal move.
+fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
+    let stm = pos.side_to_move();
     Some(match word {
         "投了" => GameResult::loss(stm, ResultReason::Resign),
         "詰み" | "詰" => GameResult::loss(stm, ResultReason::Checkmate),
@@ -28,9 +34,13 @@ fn terminal(word: &str, stm: Color) -> Option<GameResult> {
         "千日手" => GameResult::draw(ResultReason::Repetition),
         "持将棋" | "最大手数超過" => GameResult::draw(ResultReason::MaxMoves),
         "入玉勝ち" | "勝ち宣言" => GameResult::win(stm, ResultReason::Declaration),
-        "反則勝ち" | "王手連続千日手" => GameResult::win(stm, ResultReason::PerpetualCheck),
+        "王手連続千日手" => GameResult::win(stm, ResultReason::PerpetualCheck),
+        "反則勝ち" if pos.repetition(4) == Repetition::PerpetualCheckBy(!stm) => {
+            GameResult::win(stm, ResultReason::PerpetualCheck)
+        }
+        "反則勝ち" => GameResult::win(stm, ResultReason::IllegalMove),
         "反則負け" => GameResult::loss(stm, ResultReason::IllegalMove),
-        "中断" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
+        "中断" | "不詰" => GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt },
         "不戦勝" => GameResult::win(stm, ResultReason::Disconnect),
         "不戦敗" => GameResult::loss(stm, ResultReason::Disconnect),
         _ => return None,
@@ -58,145 +68,62 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
 
 /// Reads every game of KIF text (a new header block after moves starts a new game).
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    split(text).into_iter().map(|lines| read_game(&lines))
+    stream::split(text, Format::Kif).map(|(first, game)| parse(game, first))
 }
 
-fn is_move_line(l: &str) -> bool {
+/// True for a move line: a number, blanks, then the move.
+pub(super) fn is_move_line(l: &str) -> bool {
     let t = l.trim_start();
-    t.chars().next().is_some_and(|c| c.is_ascii_digit()) && t.split_whitespace().nth(1).is_some()
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &t[digits..];
+    digits > 0 && rest.starts_with(char::is_whitespace) && !rest.trim_start().is_empty()
 }
 
-fn is_header(l: &str) -> bool {
+/// True for a header line `key：value` (or `key:value`).
+pub(super) fn is_header(l: &str) -> bool {
     !l.starts_with(['*', '#', '&'])
         && (l.contains('：') || l.contains(':'))
         && !is_move_line(l)
         && !l.starts_with("変化")
 }
 
-fn split(text: &str) -> Vec<Vec<(usize, &str)>> {
-    let mut games = vec![Vec::new()];
-    let mut seen_moves = false;
-    for (i, l) in super::text::lines(text).enumerate() {
-        if seen_moves && is_header(l) && !l.starts_with("まで") {
-            games.push(Vec::new());
-            seen_moves = false;
-        }
-        seen_moves |= is_move_line(l);
-        if let Some(g) = games.last_mut() {
-            g.push((i + 1, l));
-        }
-    }
-    games.retain(|g| g.iter().any(|(_, l)| !l.trim().is_empty()));
-    games
-}
-
 /// Parses `( 0:03/00:00:03)` into (move ms, total ms).
 fn parse_times(s: &str) -> Option<(u64, u64)> {
     let inner = s.trim().strip_prefix('(')?.strip_suffix(')')?;
     let (a, b) = inner.split_once('/')?;
+    // `m:ss` or `h:mm:ss`, with blanks allowed around the numbers.
     let ms = |t: &str| -> Option<u64> {
-        let parts: Vec<u64> = t.trim().split(':').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
-        Some(parts.iter().fold(0u64, |acc, &p| acc * 60 + p) * 1000)
+        let mut secs = 0u64;
+        let mut part: Option<u64> = None;
+        for c in t.bytes() {
+            match c {
+                b'0'..=b'9' => part = Some(part.unwrap_or(0).checked_mul(10)?.checked_add((c - b'0') as u64)?),
+                b':' => secs = secs.checked_mul(60)?.checked_add(part.take()?)?,
+                b' ' => {}
+                _ => return None,
+            }
+        }
+        secs.checked_mul(60)?.checked_add(part?)?.checked_mul(1000)
     };
     Some((ms(a)?, ms(b)?))
 }
 
-/// Parses a `**対局 評価値 85 深さ 12 ノード数 1234 読み筋 ▲７六歩(77) △３四歩(33)` comment.
-fn parse_engine(text: &str, pos_before: &Position) -> Option<EngineInfo> {
-    let rest = text.strip_prefix("対局")?;
-    let w: Vec<&str> = rest.split_whitespace().collect();
-    let mut info = EngineInfo::default();
-    let mut i = 0;
-    while i < w.len() {
-        match w[i] {
-            "評価値" => {
-                let v = w.get(i + 1)?;
-                info.score = Some(if let Some(n) = v.strip_prefix("-詰") {
-                    Score::Mate(-n.parse::<i32>().ok()?)
-                } else if let Some(n) = v.strip_prefix("詰") {
-                    Score::Mate(n.parse().ok()?)
-                } else {
-                    Score::Cp(v.parse().ok()?)
-                });
-                i += 2;
-            }
-            "深さ" => {
-                info.depth = Some(w.get(i + 1)?.split('/').next()?.parse().ok()?);
-                i += 2;
-            }
-            "ノード数" => {
-                info.nodes = Some(w.get(i + 1)?.parse().ok()?);
-                i += 2;
-            }
-            "読み筋" => {
-                let mut pos = pos_before.clone();
-                let mut tokens: Vec<String> = Vec::new();
-                for t in &w[i + 1..] {
-                    match tokens.last_mut() {
-                        Some(last) if last.ends_with('同') => last.push_str(t),
-                        _ => tokens.push(t.to_string()),
-                    }
-                }
-                for t in &tokens {
-                    let m = kif_move::read(&pos, t.trim_start_matches(['▲', '△']))?;
-                    if !pos.is_legal(m) {
-                        return None;
-                    }
-                    pos.do_move(m);
-                    info.pv.push(m);
-                }
-                break;
-            }
-            _ => i += 1,
-        }
-    }
-    Some(info)
-}
-
-fn engine_comment(e: &EngineInfo, pos_before: &Position) -> String {
-    let mut s = "対局".to_string();
-    match e.score {
-        Some(Score::Cp(v)) => s.push_str(&format!(" 評価値 {v}")),
-        Some(Score::Mate(v)) if v < 0 => s.push_str(&format!(" 評価値 -詰{}", -v)),
-        Some(Score::Mate(v)) => s.push_str(&format!(" 評価値 詰{v}")),
-        None => {}
-    }
-    if let Some(d) = e.depth {
-        s.push_str(&format!(" 深さ {d}"));
-    }
-    if let Some(n) = e.nodes {
-        s.push_str(&format!(" ノード数 {n}"));
-    }
-    if !e.pv.is_empty() {
-        s.push_str(" 読み筋");
-        let mut pos = pos_before.clone();
-        for &m in &e.pv {
-            if !pos.is_legal(m) {
-                break;
-            }
-            let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
-            // Full squares (no 同): a PV is split at blanks, and 同 is followed by one.
-            s.push_str(&format!(" {mark}{}", kif_move::write_after(&pos, m, None)));
-            pos.do_move(m);
-        }
-    }
-    s
-}
-
-fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
-    let first = lines.first().map_or(1, |l| l.0);
-    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
+/// Reads one game; `first_line` is the number of its first line in the file.
+pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut setup: Option<Setup> = None;
     let mut moves_started = false;
     let mut ended = false;
     let mut note = None;
-    let mut pending_engine: Vec<(usize, String)> = Vec::new();
-    for &(n, raw) in lines {
+    let mut last_line = first_line;
+    for (i, raw) in text::lines(text).enumerate() {
+        let n = first_line + i;
+        last_line = n;
         let line = raw.trim_end();
         if let Some(n_moves) = line.strip_prefix("手数＝").or_else(|| line.strip_prefix("手数=")) {
             let digits: String = n_moves.chars().take_while(char::is_ascii_digit).collect();
             if let Ok(k) = digits.parse::<u32>() {
-                setup.get_or_insert_with(Setup::default).move_number = k + 1;
+                setup.get_or_insert_with(Setup::default).move_number = k.saturating_add(1);
             }
             continue;
         }
@@ -211,19 +138,35 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
         }
         if let Some(c) = line.strip_prefix('*') {
             if let Some(engine) = c.strip_prefix('*') {
-                pending_engine.push((n, engine.to_string()));
+                let read = match b.last_move_with_previous_to() {
+                    (prev_to, Some(m)) if m.engine.is_empty() => match kif_engine::parse(engine, prev_to) {
+                        Some(info) => {
+                            m.engine = info;
+                            true
+                        }
+                        None => false,
+                    },
+                    _ => false,
+                };
+                if !read && (!ended || !b.on_main_line()) {
+                    b.comment_line(c);
+                }
             } else if !ended || !b.on_main_line() {
-                b.comment(c.to_string());
+                b.comment_line(c);
             }
             continue;
         }
         if let Some(rest) = line.strip_prefix("変化：").or_else(|| line.strip_prefix("変化:")) {
-            let ply: usize = rest
+            let number: usize = rest
                 .trim_end_matches('手')
                 .trim()
                 .parse()
                 .map_err(|_| RecordError::syntax(n, 1, format!("bad variation line {line:?}")))?;
-            b.start_variation(ply).map_err(|e| RecordError::syntax(n, 1, e))?;
+            if !moves_started {
+                moves_started = true;
+                apply_setup(&mut b, setup.take(), n)?;
+            }
+            b.start_variation(number).map_err(|e| RecordError::syntax(n, 1, e))?;
             ended = false;
             continue;
         }
@@ -247,7 +190,7 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
                 }
                 continue;
             }
-            if line.starts_with('+') || line.starts_with("  ９") || line.trim_start().starts_with('９') {
+            if line.starts_with('+') || line.trim_start().starts_with('９') {
                 continue;
             }
             if line == "後手番" || line == "上手番" {
@@ -263,21 +206,23 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
                 moves_started = true;
                 apply_setup(&mut b, setup.take(), n)?;
             }
-            flush_engine(&mut b, &mut pending_engine);
             let t = line.trim_start();
-            let col = line.chars().count() - t.chars().count() + 1;
-            let (_, rest) = t.split_at(t.find(char::is_whitespace).unwrap_or(t.len()));
-            let rest = rest.trim_start();
+            let col = line.len() - t.len() + 1;
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            let number: Option<usize> = t[..digits].parse().ok();
+            // Kifu for Windows ends the line of a move that has variations with `+`.
+            let rest = t[digits..].trim_start().trim_end_matches('+').trim_end();
             let (text, times) = match rest.rfind('(') {
                 Some(i) if rest[i..].contains('/') => (rest[..i].trim_end(), Some(&rest[i..])),
                 _ => (rest.trim_end(), None),
             };
             let text = text.trim_end_matches('+').trim_end();
-            if let Some(r) = terminal(text, b.position().side_to_move()) {
-                b.set_result(r);
+            if let Some(r) = terminal(text, b.position()) {
+                b.set_result(r, times.and_then(parse_times).map(|(t, _)| t));
                 ended = true;
                 continue;
             }
+            let col = col + text::column(t, t.len() - rest.len()) - 1;
             if ended && b.on_main_line() {
                 return Err(RecordError::syntax(n, col, format!("move {text:?} after the end of the game")));
             }
@@ -287,12 +232,13 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
             b.position().check_move(m).map_err(|rule| {
                 RecordError::new(n, col, RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: Some(rule) })
             })?;
+            if let Some(number) = number {
+                b.move_number(number);
+            }
             b.push(m);
-            if let Some((t, total)) = times.and_then(parse_times) {
-                if let Some(last) = b.last_move_mut() {
-                    last.time_ms = Some(t);
-                    last.total_ms = Some(total);
-                }
+            if let (Some((t, total)), Some(last)) = (times.and_then(parse_times), b.last_move_mut()) {
+                last.time_ms = Some(t);
+                last.total_ms = Some(total);
             }
             continue;
         }
@@ -319,8 +265,9 @@ fn read_game(lines: &[(usize, &str)]) -> Result<GameRecord, RecordError> {
         }
         return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
     }
-    flush_engine(&mut b, &mut pending_engine);
-    apply_setup(&mut b, setup.take(), lines.last().map_or(first, |l| l.0))?;
+    if !moves_started {
+        apply_setup(&mut b, setup.take(), last_line)?;
+    }
     let mut rec = b.finish();
     if note.is_some() {
         rec.result = note;
@@ -336,54 +283,80 @@ fn apply_setup(b: &mut Builder, setup: Option<Setup>, n: usize) -> Result<(), Re
     b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?).map_err(bad)
 }
 
-/// Engine lines (`**…`) belong to the move before them; they are parsed once that move's
-/// position is known.
-fn flush_engine(b: &mut Builder, pending: &mut Vec<(usize, String)>) {
-    for (_, text) in pending.drain(..) {
-        let mut before = b.position().clone();
-        before.undo_move();
-        match (parse_engine(&text, &before), b.last_move_mut()) {
-            (Some(info), Some(m)) if m.engine.is_empty() => m.engine = info,
-            _ => b.comment(format!("*{text}")),
-        }
+/// Appends `( m:ss/hh:mm:ss)`.
+fn write_times(s: &mut String, used_ms: u64, total_ms: u64) {
+    let (t, total) = (used_ms / 1000, total_ms / 1000);
+    let _ = write!(s, "({:>2}:{:02}/{:02}:{:02}:{:02})", t / 60, t % 60, total / 3600, total / 60 % 60, total % 60);
+}
+
+/// Appends a move line as tsshogi lays it out: number, the move text padded to a display width
+/// of 12 (full-width characters count two columns), a space, times.
+fn write_move_line(s: &mut String, number: usize, text: &str, used_ms: u64, total_ms: u64) {
+    let _ = write!(s, "{number:>4} {text}");
+    let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+    for _ in width.min(12)..13 {
+        s.push(' ');
     }
+    write_times(s, used_ms, total_ms);
+    s.push('\n');
 }
 
-fn times_text(m: &MoveRecord) -> String {
-    let t = m.time_ms.unwrap_or(0) / 1000;
-    let total = m.total_ms.unwrap_or(0) / 1000;
-    format!("({:>2}:{:02}/{:02}:{:02}:{:02})", t / 60, t % 60, total / 3600, total / 60 % 60, total % 60)
-}
-
-/// Pads KIF move text to a fixed display width (full-width characters count two columns).
-fn pad(text: &str, width: usize) -> String {
-    let w: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
-    format!("{text}{}", " ".repeat(width.saturating_sub(w)))
-}
-
-fn write_moves(s: &mut String, pos: &Position, first_ply: usize, moves: &[MoveRecord]) -> Color {
-    let mut pos = pos.clone();
+fn write_moves(s: &mut String, mut pos: Position, first: usize, moves: &[MoveRecord]) -> Position {
+    let mut text = String::with_capacity(32);
     for (i, m) in moves.iter().enumerate() {
-        s.push_str(&format!("{:>4} {} {}\n", first_ply + i, pad(&kif_move::write(&pos, m.mv), 14), times_text(m)));
+        text.clear();
+        kif_move::write_to(&mut text, &pos, m.mv, pos.last_move().map(|l| l.to()));
+        write_move_line(s, first + i, &text, m.time_ms.unwrap_or(0), m.total_ms.unwrap_or(0));
         if !m.engine.is_empty() {
-            s.push_str(&format!("**{}\n", engine_comment(&m.engine, &pos)));
+            s.push_str("**");
+            kif_engine::write(s, &m.engine, &mut pos);
+            s.push('\n');
         }
         for c in &m.comments {
             for l in c.lines() {
-                s.push_str(&format!("*{l}\n"));
+                let _ = writeln!(s, "*{l}");
             }
         }
         pos.do_move(m.mv);
     }
-    pos.side_to_move()
+    pos
 }
 
 /// The KIF text of one game (UTF-8; `version_line` adds `#KIF version=2.0 encoding=UTF-8`).
 pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
-    let mut s = String::new();
+    let mut s = String::with_capacity(200 * (rec.moves.len() + 12));
     if version_line {
         s.push_str("#KIF version=2.0 encoding=UTF-8\n");
     }
+    write_header(&mut s, rec)?;
+    let start = rec.start.position().map_err(|e| e.to_string())?;
+    s.push_str("手数----指手---------消費時間--\n");
+    let base = rec.first_move_number();
+    let end = write_moves(&mut s, start.clone(), base, &rec.moves);
+    if let Some(r) = rec.result {
+        let stm = end.side_to_move();
+        let word = terminal_word(&r, stm).unwrap_or("中断");
+        let (used, total) = rec.end_times();
+        write_move_line(&mut s, base + rec.moves.len(), word, used, total);
+        if terminal(word, &end) != Some(r) {
+            let _ = writeln!(s, "#{}", result_words::note(&r));
+        }
+    }
+    for i in rec.variation_order() {
+        let v = &rec.variations[i];
+        let mut pos = start.clone();
+        for m in rec.variation_line(i).iter().take(v.ply.saturating_sub(1)) {
+            pos.do_move(*m);
+        }
+        let _ = write!(s, "\n変化：{}手\n", v.ply + base - 1);
+        write_moves(&mut s, pos, v.ply + base - 1, &v.moves);
+    }
+    s.push('\n');
+    Ok(s)
+}
+
+/// Appends the header lines: tags, `手合割` or a board diagram, and the summary comments.
+pub(super) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), String> {
     let handicap = match rec.start {
         Start::Handicap(h) => Some(h),
         Start::Sfen(_) => None,
@@ -398,35 +371,21 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
             "White" => white_key,
             other => TAGS.iter().find(|(_, t)| *t == other).map_or(other, |(j, _)| j),
         };
-        s.push_str(&format!("{key}：{v}\n"));
+        let _ = writeln!(s, "{key}：{v}");
     }
-    let start = rec.start.position().map_err(|e| e.to_string())?;
     match handicap {
-        Some(h) => s.push_str(&format!("手合割：{}\n", h.kif_name())),
-        None => s.push_str(&kif_board::write(&start.to_setup())),
+        Some(h) => {
+            let _ = writeln!(s, "手合割：{}", h.kif_name());
+        }
+        None => {
+            let start = rec.start.position().map_err(|e| e.to_string())?;
+            s.push_str(&kif_board::write(&start.to_setup()));
+        }
     }
     for c in &rec.summary {
         for l in c.lines() {
-            s.push_str(&format!("*{l}\n"));
+            let _ = writeln!(s, "*{l}");
         }
     }
-    s.push_str("手数----指手---------消費時間--\n");
-    let stm = write_moves(&mut s, &start, 1, &rec.moves);
-    if let Some(r) = rec.result {
-        let word = terminal_word(&r, stm).unwrap_or("中断");
-        s.push_str(&format!("{:>4} {} {}\n", rec.moves.len() + 1, pad(word, 14), "( 0:00/00:00:00)"));
-        if terminal(word, stm) != Some(r) {
-            s.push_str(&format!("#{}\n", result_words::note(&r)));
-        }
-    }
-    for (i, v) in rec.variations.iter().enumerate() {
-        let mut pos = start.clone();
-        for m in rec.variation_line(i).iter().take(v.ply.saturating_sub(1)) {
-            pos.do_move(*m);
-        }
-        s.push_str(&format!("\n変化：{}手\n", v.ply));
-        write_moves(&mut s, &pos, v.ply, &v.moves);
-    }
-    s.push('\n');
-    Ok(s)
+    Ok(())
 }

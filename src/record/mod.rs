@@ -2,15 +2,17 @@
 //! readers and writers for PSN (1998, Draft 1 and the GUI dialect), PSN2, KIF/KIFU, KI2, CSA and
 //! plain USI lines.
 //!
-//! Readers stream: each yields one `Result<GameRecord, RecordError>` per game, reports a broken
-//! game with its line and column and goes on with the next. Writers append one game at a time to
-//! any `Write` and flush, so a crash loses at most the game in progress.
+//! Readers stream: [`GameReader`] reads any `BufRead` one game at a time and yields one
+//! `Result<GameRecord, RecordError>` per game; a broken game is reported with its line and column
+//! and the reader goes on with the next. Writers append one game at a time to any `Write` and
+//! flush, so a crash loses at most the game in progress.
 //!
 //! Times are kept in milliseconds; the text formats store whole seconds, so a round trip keeps
 //! times exactly when they are whole seconds (as match clocks report them after rounding).
 
 mod builder;
 pub mod csa;
+mod csa_engine;
 mod detect;
 mod error;
 mod gui_lines;
@@ -18,15 +20,20 @@ mod kanji;
 pub mod ki2;
 pub mod kif;
 mod kif_board;
+mod kif_engine;
 mod kif_move;
 pub mod notation;
 pub mod psn;
 pub mod psn2;
 mod result_words;
+mod stream;
 mod text;
 pub mod usi_line;
 
 pub use detect::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
+pub use stream::GameReader;
+
+use detect::parse_game;
 pub use error::{RecordError, RecordErrorKind};
 pub use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;
@@ -96,6 +103,8 @@ pub struct EngineInfo {
     pub depth: Option<u32>,
     /// Nodes searched.
     pub nodes: Option<u64>,
+    /// Search time the engine reported, in ms.
+    pub time_ms: Option<u64>,
     /// Expected continuation (starting with the move played).
     pub pv: Vec<Move>,
 }
@@ -103,7 +112,11 @@ pub struct EngineInfo {
 impl EngineInfo {
     /// True if nothing is known.
     pub fn is_empty(&self) -> bool {
-        self.score.is_none() && self.depth.is_none() && self.nodes.is_none() && self.pv.is_empty()
+        self.score.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.time_ms.is_none()
+            && self.pv.is_empty()
     }
 }
 
@@ -158,6 +171,9 @@ pub struct GameRecord {
     pub variations: Vec<Variation>,
     /// How the game ended, if it did.
     pub result: Option<GameResult>,
+    /// Time in ms the side to move used before the end (thinking before resigning, say), which
+    /// PSN, PSN2 and KIF write on the terminal line and CSA after the `%` line.
+    pub end_time_ms: Option<u64>,
 }
 
 impl GameRecord {
@@ -187,6 +203,93 @@ impl GameRecord {
             pos.do_move(m.mv);
         }
         Ok(pos)
+    }
+
+    /// The time (used, total) the side to move has at the end: [`GameRecord::end_time_ms`], and
+    /// its total from the side's last move plus that.
+    pub fn end_times(&self) -> (u64, u64) {
+        let used = self.end_time_ms.unwrap_or(0);
+        let before = self.moves.len().checked_sub(2).and_then(|i| self.moves[i].total_ms).unwrap_or(0);
+        (used, before + used)
+    }
+
+    /// The number GUIs write on the first move: the start SFEN's move number.
+    pub fn first_move_number(&self) -> usize {
+        match &self.start {
+            Start::Handicap(_) => 1,
+            Start::Sfen(s) => s.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1).max(1),
+        }
+    }
+
+    /// The order writers put variations in, as MyShogi does: after the main line, for each line its
+    /// branches from the deepest branch point back (branches at the same point in list order), each
+    /// followed by its own branches. Readers that rewind the line read last to the branch point,
+    /// as every GUI does, rebuild the same tree from it.
+    pub fn variation_order(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.variations.len());
+        let mut stack = vec![None];
+        while let Some(parent) = stack.pop() {
+            if let Some(p) = parent {
+                out.push(p);
+            }
+            let mut kids: Vec<usize> = (0..self.variations.len())
+                .filter(|&i| self.variations[i].parent == parent && parent.is_none_or(|p| p < i))
+                .collect();
+            // Popped last first: push the shallowest first and, at one point, the last first.
+            kids.sort_by(|&a, &b| self.variations[a].ply.cmp(&self.variations[b].ply).then(b.cmp(&a)));
+            stack.extend(kids.into_iter().map(Some));
+        }
+        out
+    }
+
+    /// The same game with its variations in [`GameRecord::variation_order`] and their parents
+    /// as a reader finds them: what writing the record and reading it back gives.
+    pub fn normalized(&self) -> GameRecord {
+        let mut out = GameRecord { variations: Vec::with_capacity(self.variations.len()), ..self.clone() };
+        let mut current = None;
+        for i in self.variation_order() {
+            let v = &self.variations[i];
+            if let Some(parent) = out.branch_parent(current, v.ply) {
+                out.variations.push(Variation { ply: v.ply, parent, moves: v.moves.clone() });
+                current = Some(out.variations.len() - 1);
+            }
+        }
+        out
+    }
+
+    /// The length of line `l`'s path: its moves and those before it on the lines it branches from.
+    fn path_len(&self, l: Option<usize>) -> usize {
+        match l.and_then(|i| self.variations.get(i)) {
+            None => self.moves.len(),
+            Some(v) => v.ply - 1 + v.moves.len(),
+        }
+    }
+
+    /// Where a variation starting at `ply` branches when the line read last is `current`, as GUIs
+    /// read variations: `current` rewound to the move before (or, if it is too short, the most
+    /// recent line long enough), recorded as the line that holds that move. `None` if no line
+    /// reaches the branch point.
+    pub(crate) fn branch_parent(&self, current: Option<usize>, ply: usize) -> Option<Option<usize>> {
+        if ply == 0 {
+            return None;
+        }
+        let long_enough = |l: Option<usize>| self.path_len(l) + 1 >= ply;
+        let mut line = if long_enough(current) {
+            current
+        } else if let Some(i) = (0..self.variations.len()).rev().find(|&i| long_enough(Some(i))) {
+            Some(i)
+        } else if long_enough(None) {
+            None
+        } else {
+            return None;
+        };
+        while let Some(v) = line.and_then(|i| self.variations.get(i)) {
+            if v.ply < ply {
+                break;
+            }
+            line = v.parent;
+        }
+        Some(line)
     }
 
     /// The moves of variation `i` preceded by the moves of the line it branches from.

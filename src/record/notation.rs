@@ -5,11 +5,7 @@
 use super::error::RecordErrorKind;
 use crate::position::Position;
 use crate::types::{Move, MoveKind, PieceKind, Square};
-
-/// The piece letter of a kind, with `+` for promoted kinds (`+B` for a horse).
-fn letter(k: PieceKind) -> String {
-    if k.is_promoted() { format!("+{}", k.base_letter()) } else { k.base_letter().to_string() }
-}
+use std::fmt::Write as _;
 
 /// True if the move could have promoted (so declining it is written `=`).
 fn could_promote(pos: &Position, m: Move) -> bool {
@@ -22,19 +18,31 @@ fn could_promote(pos: &Position, m: Move) -> bool {
 
 /// The full extended notation of the legal move `m` in `pos`.
 pub fn write(pos: &Position, m: Move) -> String {
+    let mut s = String::with_capacity(8);
+    write_to(&mut s, pos, m);
+    s
+}
+
+/// Appends the full extended notation of the legal move `m` in `pos`.
+pub fn write_to(s: &mut String, pos: &Position, m: Move) {
     match m.kind() {
-        MoveKind::Drop { kind, to } => format!("{}*{to}", kind.base_letter()),
+        MoveKind::Drop { kind, to } => {
+            let _ = write!(s, "{}*{to}", kind.base_letter());
+        }
         MoveKind::Normal { from, to, promote } => {
-            let piece = pos.piece_on(from).map_or("?".to_string(), |p| letter(p.kind()));
+            if let Some(k) = pos.piece_on(from).map(|p| p.kind()) {
+                if k.is_promoted() {
+                    s.push('+');
+                }
+                s.push(k.base_letter());
+            }
             let sep = if pos.piece_on(to).is_some() { 'x' } else { '-' };
-            let suffix = if promote {
-                "+"
+            let _ = write!(s, "{from}{sep}{to}");
+            if promote {
+                s.push('+');
             } else if could_promote(pos, m) {
-                "="
-            } else {
-                ""
-            };
-            format!("{piece}{from}{sep}{to}{suffix}")
+                s.push('=');
+            }
         }
     }
 }
@@ -56,44 +64,58 @@ struct Parsed {
 }
 
 fn parse(text: &str) -> Option<Parsed> {
-    let mut p = Parsed::default();
-    let mut chars: Vec<char> = text.chars().collect();
-    // `xG` / `x+G`: capture the piece that just moved.
-    if chars.first() == Some(&'x') && chars.len() <= 3 {
-        chars.remove(0);
-        chars.push('x');
+    // Moves are short ASCII; work on a copy on the stack.
+    if !text.is_ascii() || text.len() > 14 {
+        return None;
     }
+    let mut buf = [0u8; 16];
+    let mut len = text.len();
+    buf[..len].copy_from_slice(text.as_bytes());
+    // `xG` / `x+G` (maybe with a suffix, `xB+`): capture the piece that just moved.
+    if buf[0] == b'x' && len <= 4 {
+        buf.copy_within(1..len, 0);
+        len -= 1;
+        let at = if len >= 2 && matches!(buf[len - 1], b'+' | b'=') && buf[len - 2].is_ascii_uppercase() {
+            len - 1
+        } else {
+            len
+        };
+        buf.copy_within(at..len, at + 1);
+        buf[at] = b'x';
+        len += 1;
+    }
+    let chars = &buf[..len];
+    let mut p = Parsed::default();
     let mut i = 0;
-    if chars.get(i) == Some(&'+') {
+    if chars.get(i) == Some(&b'+') {
         p.promoted_piece = true;
         i += 1;
     }
-    p.piece = Some(PieceKind::from_base_letter(*chars.get(i)?).filter(|_| chars[i].is_ascii_uppercase())?);
+    let letter = *chars.get(i)?;
+    p.piece = Some(PieceKind::from_base_letter(letter as char).filter(|_| letter.is_ascii_uppercase())?);
     i += 1;
-    let rest = &chars[i..];
-    // Suffix.
-    let mut body: &[char] = rest;
+    let mut body = &chars[i..];
     match body.last() {
-        Some('+') => {
+        Some(b'+') => {
             p.promote = Some(true);
             body = &body[..body.len() - 1];
         }
-        Some('=') => {
+        Some(b'=') => {
             p.promote = Some(false);
             body = &body[..body.len() - 1];
         }
         _ => {}
     }
-    if body == ['x'] {
+    if body == b"x" {
         p.capture_last = true;
         return Some(p);
     }
-    let sep = body.iter().position(|c| matches!(c, '-' | 'x' | '*' | '\''));
-    let (origin, dest): (&[char], &[char]) = match sep {
+    let sep = body.iter().position(|c| matches!(c, b'-' | b'x' | b'*' | b'\''));
+    let (origin, dest): (&[u8], &[u8]) = match sep {
         Some(s) => {
             match body[s] {
-                'x' => p.capture = true,
-                '-' => p.plain = true,
+                b'x' => p.capture = true,
+                b'-' => p.plain = true,
                 _ => p.drop = true,
             }
             (&body[..s], &body[s + 1..])
@@ -106,12 +128,12 @@ fn parse(text: &str) -> Option<Parsed> {
         }
         None => (&[], body),
     };
-    let coords = |cs: &[char]| -> Option<(Option<u8>, Option<u8>)> {
+    let coords = |cs: &[u8]| -> Option<(Option<u8>, Option<u8>)> {
         let (mut f, mut r) = (None, None);
         for &c in cs {
             match c {
-                '1'..='9' if f.is_none() && r.is_none() => f = Some(c as u8 - b'0'),
-                'a'..='i' if r.is_none() => r = Some(c as u8 - b'a' + 1),
+                b'1'..=b'9' if f.is_none() && r.is_none() => f = Some(c - b'0'),
+                b'a'..=b'i' if r.is_none() => r = Some(c - b'a' + 1),
                 _ => return None,
             }
         }
@@ -125,11 +147,8 @@ fn parse(text: &str) -> Option<Parsed> {
 /// When the text names a move completely (origin and destination, or a drop), the rule that move
 /// breaks.
 fn named_rule(pos: &Position, p: &Parsed) -> Option<crate::position::IllegalMoveKind> {
-    let sq = |f: Option<u8>, r: Option<u8>| {
-        Some(Square::new(crate::types::File::new(f?)?, crate::types::Rank::from_index(r?.checked_sub(1)? as usize)?))
-    };
-    let to = sq(p.to_file, p.to_rank)?;
-    let m = match (sq(p.from_file, p.from_rank), p.piece) {
+    let to = square(p.to_file, p.to_rank)?;
+    let m = match (square(p.from_file, p.from_rank), p.piece) {
         (Some(from), _) => Move::normal(from, to, p.promote == Some(true)),
         (None, Some(k)) if p.drop && k.is_hand_kind() => Move::drop(k, to),
         _ => return None,
@@ -141,12 +160,49 @@ fn matches_square(sq: Square, file: Option<u8>, rank: Option<u8>) -> bool {
     file.is_none_or(|f| sq.file().number() == f) && rank.is_none_or(|r| sq.rank().number() == r)
 }
 
+fn square(f: Option<u8>, r: Option<u8>) -> Option<Square> {
+    Some(Square::new(crate::types::File::new(f?)?, crate::types::Rank::from_index(r?.checked_sub(1)? as usize)?))
+}
+
+/// The move a fully written text names (origin and destination, or a drop), when it is legal and
+/// every part of the text agrees with it: the common case, decided without generating moves.
+fn exact(pos: &Position, p: &Parsed) -> Option<Move> {
+    let (to, kind) = (square(p.to_file, p.to_rank)?, p.piece?);
+    if p.capture_last {
+        return None;
+    }
+    let Some(from) = square(p.from_file, p.from_rank) else {
+        if !(p.drop && !p.promoted_piece && p.promote != Some(true) && kind.is_hand_kind()) {
+            return None;
+        }
+        let m = Move::drop(kind, to);
+        return pos.is_legal(m).then_some(m);
+    };
+    let piece = pos.piece_on(from)?.kind();
+    let kind_ok =
+        if p.promoted_piece { kind.promoted() == Some(piece) } else { piece == kind || kind.promoted() == Some(piece) };
+    let capture = pos.piece_on(to).is_some();
+    if p.drop || !kind_ok || (p.capture && !capture) || (p.plain && capture) {
+        return None;
+    }
+    let promote = p.promote == Some(true) && !piece.is_promoted();
+    let m = Move::normal(from, to, promote);
+    if pos.is_legal(m) {
+        return Some(m);
+    }
+    // No suffix (or `=`) on a move that must promote: the compulsory promotion.
+    let forced = Move::normal(from, to, true);
+    (!promote && pos.is_legal(forced)).then_some(forced)
+}
+
 /// Resolves written move `text` against the legal moves of `pos`. `last_to` is the destination
 /// of the previous move (for `Gx`). `ply` is only used in errors.
 pub fn read(pos: &Position, text: &str, last_to: Option<Square>, ply: usize) -> Result<Move, RecordErrorKind> {
     let p = parse(text).ok_or_else(|| RecordErrorKind::Syntax(format!("not a move: {text:?}")))?;
-    let rule = named_rule(pos, &p);
-    let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule };
+    if let Some(m) = exact(pos, &p) {
+        return Ok(m);
+    }
+    let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: named_rule(pos, &p) };
     let base = p.piece.ok_or_else(illegal)?;
     let legal = pos.legal_moves();
     let kind_ok = |m: &Move, promoted: bool| {
@@ -271,6 +327,7 @@ mod tests {
         let q = after(&["7g7f", "3c3d", "8h2b+"]);
         assert_eq!(read_usi(&q, "Sx"), Ok("3a2b".into()));
         assert_eq!(read_usi(&q, "xS"), Ok("3a2b".into()));
+        assert_eq!(read_usi(&q, "xS="), Ok("3a2b".into()));
         // A drop written without `*`, PSN-1998's apostrophe, a promoted piece without `+`.
         let r = after(&["7g7f", "3c3d", "8h2b+", "3a2b"]);
         assert_eq!(read_usi(&r, "B4e"), Ok("B*4e".into()));

@@ -1,14 +1,17 @@
 //! PSN2, MyShogi's format (psn.md §6): UTF-8 with BOM, `[Black]`, `[White]`, time settings and
 //! `[SFEN]` headers, USI move strings, `(hh:mm:ss / hh:mm:ss)` times and distinct terminal words
-//! for every result. Written exactly as MyShogi writes it (tags it has no header for follow the
-//! `SFEN` line, where MyShogi's reader skips them).
+//! for every result. Written exactly as MyShogi writes it: the same header order, move lines
+//! numbered from the SFEN's move number, the terminal line with the time the side to move used,
+//! variations deepest branch first (tags MyShogi has no header for follow the `SFEN` line, where
+//! its reader skips them; comments are `{…}` lines, which it skips too).
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::gui_lines::{self, Token, Tokens};
-use super::{GameRecord, Start, result_words};
+use super::gui_lines::{self, Token};
+use super::{Format, GameRecord, Start, result_words, stream};
 use crate::position::{GameResult, ResultReason, Winner};
 use crate::types::Color;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// The time setting MyShogi writes for an untimed game.
@@ -47,52 +50,68 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
 
 /// Reads every game of PSN2 text.
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    gui_lines::split_games(text).map(|g| read_game(&g))
+    stream::split(text, Format::Psn2).map(|(first, game)| parse(game, first))
 }
 
-fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
-    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(g.first_line, 1, e))?;
+/// Reads one game; `first_line` is the number of its first line in the file.
+pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+    let g = gui_lines::game_text(text, first_line);
+    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     for h in &g.headers {
         match h.key.to_ascii_lowercase().as_str() {
             "sfen" => {
-                let start = Start::from_sfen(&h.value)
+                let start = Start::from_sfen(h.value)
                     .map_err(|e| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e.to_string())))?;
                 b.set_start(start).map_err(|e| RecordError::syntax(h.line, 1, e))?;
             }
-            "black" => b.tag("Black", &h.value),
-            "white" => b.tag("White", &h.value),
+            "black" => b.tag("Black", h.value),
+            "white" => b.tag("White", h.value),
             "blacktimesetting" | "whitetimesetting" if h.value == UNLIMITED => {}
-            _ => b.tag(&h.key, &h.value),
+            _ => b.tag(h.key, h.value),
         }
     }
     let mut note = None;
     let mut ended = false;
-    for tok in Tokens::new(&g.body) {
-        let (line, col) = (tok.line, tok.column);
-        match tok.token {
-            Token::Comment(text) => match result_words::parse_note(&text) {
-                Some(r) => note = Some(r),
+    let mut just_ended = false;
+    let tokens = gui_lines::tokens(&g.body);
+    for tok in &tokens {
+        let was_end = std::mem::replace(&mut just_ended, false);
+        match &tok.token {
+            Token::Comment(text) => match result_words::parse_note_with_time(text) {
+                Some((r, time)) => {
+                    note = Some(r);
+                    if time.is_some() {
+                        b.set_end_time(time);
+                    }
+                }
                 None if !ended || !b.on_main_line() => gui_lines::attach_comment(&mut b, text),
                 None => {}
             },
-            Token::Time(t) if !ended => gui_lines::attach_time(&mut b, &t),
+            Token::Time(t) if was_end => {
+                if let Some((used, _)) = gui_lines::parse_times(t) {
+                    b.set_end_time(Some(used));
+                }
+            }
+            Token::Time(t) if !ended => gui_lines::attach_time(&mut b, t),
             Token::Time(_) => {}
-            Token::Variation(ply) => {
+            Token::Variation(n) => {
                 ended = false;
-                b.start_variation(ply).map_err(|e| RecordError::syntax(line, col, e))?;
+                b.start_variation(*n).map_err(|e| RecordError::syntax(tok.line, tok.column(), e))?;
             }
             Token::Word(word) => {
-                let word = gui_lines::strip_move_number(&word);
+                let (number, word) = gui_lines::split_move_number(word);
                 if word.is_empty() {
                     continue;
                 }
                 if let Some(r) = terminal(word, b.position().side_to_move()) {
-                    b.set_result(r);
+                    b.set_result(r, None);
                     ended = true;
+                    just_ended = true;
                     continue;
                 }
                 if ended && b.on_main_line() {
-                    return Err(RecordError::syntax(line, col, format!("move {word:?} after the end of the game")));
+                    let what = format!("move {word:?} after the end of the game");
+                    return Err(RecordError::syntax(tok.line, tok.column(), what));
                 }
                 let ply = b.ply() + 1;
                 let m = b.position().parse_usi_move(word).map_err(|e| {
@@ -100,8 +119,12 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
                         crate::MoveError::Illegal { kind, .. } => Some(kind),
                         crate::MoveError::Syntax(_) => None,
                     };
-                    RecordError::new(line, col, RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule })
+                    let kind = RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule };
+                    RecordError::new(tok.line, tok.column(), kind)
                 })?;
+                if let Some(n) = number {
+                    b.move_number(n);
+                }
                 b.push(m);
             }
         }
@@ -113,40 +136,50 @@ fn read_game(g: &gui_lines::GameText<'_>) -> Result<GameRecord, RecordError> {
     Ok(rec)
 }
 
-/// The byte-order mark PSN2 files start with.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 /// Writes one game (without the file's BOM, which the file writer adds once) and flushes.
 pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
-    let mut s = String::new();
+    let mut s = String::with_capacity(112 * (rec.moves.len() + 8));
+    to_text(&mut s, rec)?;
+    out.write_all(s.as_bytes())?;
+    out.flush()
+}
+
+fn usi(s: &mut String, _: &crate::Position, m: crate::Move) {
+    let _ = write!(s, "{m}");
+}
+
+/// Appends the PSN2 text of one game.
+pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
-    s.push_str(&format!("[Black \"{}\"]\n", quote(rec.tag("Black").unwrap_or(""))));
-    s.push_str(&format!("[White \"{}\"]\n", quote(rec.tag("White").unwrap_or(""))));
-    s.push_str(&format!("[BlackTimeSetting \"{}\"]\n", rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED)));
-    s.push_str(&format!("[WhiteTimeSetting \"{}\"]\n", rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED)));
-    s.push_str(&format!("[SFEN \"{}\"]\n", rec.start.sfen()));
+    let _ = writeln!(s, "[Black \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
+    let _ = writeln!(s, "[White \"{}\"]", quote(rec.tag("White").unwrap_or("")));
+    let _ = writeln!(s, "[BlackTimeSetting \"{}\"]", rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED));
+    let _ = writeln!(s, "[WhiteTimeSetting \"{}\"]", rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED));
+    let _ = writeln!(s, "[SFEN \"{}\"]", rec.start.sfen());
     for (k, v) in &rec.tags {
         if !matches!(k.as_str(), "Black" | "White" | "BlackTimeSetting" | "WhiteTimeSetting") {
-            s.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
+            let _ = writeln!(s, "[{k} \"{}\"]", quote(v));
         }
     }
     for c in &rec.summary {
-        s.push_str(&gui_lines::comment_line(c));
+        gui_lines::write_comment(s, c);
     }
     let start = rec.start.position().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-    let usi = |_: &crate::Position, m: crate::Move| m.to_string();
-    let stm = gui_lines::write_line_with(&mut s, &start, 1, &rec.moves, &usi, true);
+    let base = rec.first_move_number();
+    let end = gui_lines::write_line(s, start, base, &rec.moves, &usi, true);
     if let Some(r) = rec.result {
+        let stm = end.side_to_move();
         let word = terminal_word(&r, stm);
         if let Some(w) = word {
-            s.push_str(&gui_lines::move_line(rec.moves.len() + 1, w, None, None, true));
+            let (used, total) = rec.end_times();
+            gui_lines::write_move_line(s, base + rec.moves.len(), w, used, total, true);
         }
         if word.and_then(|w| terminal(w, stm)) != Some(r) {
-            s.push_str(&gui_lines::comment_line(&result_words::note(&r)));
+            let time = if word.is_none() { rec.end_time_ms } else { None };
+            gui_lines::write_comment(s, &result_words::note_with_time(&r, time));
         }
     }
-    gui_lines::write_variations(&mut s, rec, &usi, true);
-    s.push('\n');
-    out.write_all(s.as_bytes())?;
-    out.flush()
+    // No blank line after the game: MyShogi writes none (the next `[Black` starts a new game).
+    gui_lines::write_variations(s, rec, base, &usi, true);
+    Ok(())
 }

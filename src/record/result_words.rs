@@ -43,8 +43,23 @@ pub fn note(r: &GameResult) -> String {
     format!("{NOTE_PREFIX}{w} {}", reason_id(r.reason))
 }
 
+/// hisha's note with the time the side to move used before the end, for formats that write that
+/// time on a terminal line but have no line for this result: `hisha-result: black illegal-move
+/// time 4000`.
+pub fn note_with_time(r: &GameResult, time_ms: Option<u64>) -> String {
+    match time_ms {
+        Some(t) => format!("{} time {t}", note(r)),
+        None => note(r),
+    }
+}
+
 /// Reads hisha's note (the text after the comment marker).
 pub fn parse_note(text: &str) -> Option<GameResult> {
+    parse_note_with_time(text).map(|(r, _)| r)
+}
+
+/// Reads hisha's note and the time it may carry.
+pub fn parse_note_with_time(text: &str) -> Option<(GameResult, Option<u64>)> {
     let rest = text.trim().strip_prefix(NOTE_PREFIX)?;
     let mut w = rest.split_whitespace();
     let winner = match w.next()? {
@@ -54,5 +69,10 @@ pub fn parse_note(text: &str) -> Option<GameResult> {
         "unfinished" => Winner::Unfinished,
         _ => return None,
     };
-    Some(GameResult { winner, reason: reason_from_id(w.next()?)? })
+    let result = GameResult { winner, reason: reason_from_id(w.next()?)? };
+    let time = match (w.next(), w.next()) {
+        (Some("time"), Some(t)) => t.parse().ok(),
+        _ => None,
+    };
+    Some((result, time))
 }

@@ -1,31 +1,127 @@
-//! Text decoding for record files: UTF-8 (with or without BOM) or Shift_JIS (what Shogidokoro and
-//! `.kif` files use), decided per file.
+//! Text of record files: decoding (UTF-8 with or without BOM, or Shift_JIS, which Shogidokoro and
+//! `.kif` files use), line splitting (`\n`, `\r\n` or a lone `\r`), and fast Shift_JIS encoding
+//! for the KIF writer.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
-/// Decodes record bytes: a UTF-8 BOM or valid UTF-8 means UTF-8, anything else is Shift_JIS
-/// (malformed bytes become U+FFFD; they are reported where they break the format).
+/// The UTF-8 byte-order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decodes record bytes. A UTF-8 BOM means UTF-8; otherwise the first line that is not plain
+/// ASCII decides: valid UTF-8 means UTF-8, anything else Shift_JIS. Malformed bytes become U+FFFD;
+/// they are reported where they break the format. [`super::GameReader`] decides the same way
+/// line by line, so both read the same games.
 pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => {
-            let (text, _, _) = encoding_rs::SHIFT_JIS.decode(bytes);
-            text
-        }
+    let (bytes, bom) = match bytes.strip_prefix(BOM) {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    let utf8 = bom
+        || bytes
+            .split(|&b| b == b'\n' || b == b'\r')
+            .find(|l| !l.is_ascii())
+            .is_none_or(|l| std::str::from_utf8(l).is_ok());
+    if utf8 { String::from_utf8_lossy(bytes) } else { encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0 }
+}
+
+thread_local! {
+    /// Shift_JIS bytes of the BMP characters met so far (0 = not looked up yet, 1 = none).
+    static SJIS: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The Shift_JIS encoding of one non-ASCII character (two bytes, or one for half-width kana),
+/// `None` when Shift_JIS has no such character.
+fn sjis_of(c: char) -> Option<u16> {
+    let mut buf = [0u8; 4];
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf));
+    match (unmappable, bytes.as_ref()) {
+        (false, [a, b]) => Some(u16::from_be_bytes([*a, *b])),
+        (false, [a]) => Some(*a as u16),
+        _ => None,
     }
 }
 
-/// Encodes text as Shift_JIS (characters it cannot hold become `?`-like numeric references,
-/// which never happens for record text made of kanji, kana and ASCII).
+/// Encodes text as Shift_JIS, exactly as `encoding_rs` does: characters Shift_JIS lacks become
+/// HTML numeric references (record text is kanji, kana and ASCII, which it has). Looked-up characters are remembered, so a KIF file costs a table
+/// read per character instead of an encoder search.
 pub fn encode_shift_jis(text: &str) -> Vec<u8> {
-    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(text);
-    bytes.into_owned()
+    let mut out = Vec::with_capacity(text.len());
+    SJIS.with(|cell| {
+        let mut table = cell.borrow_mut();
+        if table.is_empty() {
+            table.resize(0x10000, 0);
+        }
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push(c as u8);
+                continue;
+            }
+            let code = match table.get(c as usize).copied() {
+                Some(0) | None => {
+                    let v = sjis_of(c).unwrap_or(1);
+                    if let Some(slot) = table.get_mut(c as usize) {
+                        *slot = v;
+                    }
+                    v
+                }
+                Some(v) => v,
+            };
+            match code {
+                1 => out.extend_from_slice(format!("&#{};", c as u32).as_bytes()),
+                v if v < 0x100 => out.push(v as u8),
+                v => out.extend_from_slice(&v.to_be_bytes()),
+            }
+        }
+    });
+    out
 }
 
-/// Splits text into lines, accepting `\n`, `\r\n` and lone `\r`.
-pub fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l))
+/// Lines of text: split at `\n`, `\r\n` or a lone `\r`, without the terminators. A final line
+/// terminator does not start another (empty) line.
+pub fn lines(text: &str) -> Lines<'_> {
+    Lines { text, at: 0 }
+}
+
+/// Iterator of [`lines`]; also tells where each line starts and ends.
+pub struct Lines<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// The next line as (start, end without terminator, start of the following line).
+    pub fn next_span(&mut self) -> Option<(usize, usize, usize)> {
+        if self.at >= self.text.len() {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let rel = bytes[start..].iter().position(|&b| b == b'\n' || b == b'\r');
+        let (end, next) = match rel {
+            None => (bytes.len(), bytes.len()),
+            Some(i) => {
+                let end = start + i;
+                let next = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') { end + 2 } else { end + 1 };
+                (end, next)
+            }
+        };
+        self.at = next;
+        Some((start, end, next))
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        let (start, end, _) = self.next_span()?;
+        Some(&self.text[start..end])
+    }
+}
+
+/// The 1-based character column of byte offset `at` in `line`.
+pub fn column(line: &str, at: usize) -> usize {
+    line.get(..at).map_or(1, |s| s.chars().count() + 1)
 }
 
 #[cfg(test)]
@@ -36,9 +132,31 @@ mod tests {
     fn shift_jis_and_utf8_with_or_without_bom() {
         let s = "手合割：平手";
         assert_eq!(decode_text(s.as_bytes()), s);
-        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        let mut bom = BOM.to_vec();
         bom.extend_from_slice(s.as_bytes());
         assert_eq!(decode_text(&bom), s);
         assert_eq!(decode_text(&encode_shift_jis(s)), s);
+    }
+
+    #[test]
+    fn the_cached_encoder_agrees_with_encoding_rs() {
+        // Everything the KIF and KI2 writers use, half-width kana, and a character Shift_JIS
+        // lacks (written as a numeric reference).
+        let s = "先手：ａｂ　▲７六歩(77)△同　銀成不成打 馬龍竜 ｶﾅ 手数----指手 まで5手で後手の勝ち\n";
+        let (expected, _, bad) = encoding_rs::SHIFT_JIS.encode(s);
+        assert!(!bad);
+        assert_eq!(encode_shift_jis(s), expected.as_ref());
+        assert_eq!(encode_shift_jis(s), expected.as_ref(), "again, from the cache");
+        assert_eq!(encode_shift_jis("a😀b"), encoding_rs::SHIFT_JIS.encode("a😀b").0.as_ref());
+        assert_eq!(encode_shift_jis("a😀b"), b"a&#128512;b");
+    }
+
+    #[test]
+    fn lines_split_at_every_kind_of_line_end() {
+        let got: Vec<&str> = lines("a\nb\r\nc\rd\r\r\ne\n").collect();
+        assert_eq!(got, ["a", "b", "c", "d", "", "e"]);
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines("x").collect::<Vec<_>>(), ["x"]);
+        assert_eq!(column("ab手c", 5), 4);
     }
 }

@@ -3,18 +3,23 @@
 //! carries no tags, times, comments or result.
 
 use super::error::{RecordError, RecordErrorKind};
-use super::{GameRecord, Start};
+use super::{Format, GameRecord, Start, stream};
 use std::io::{self, Write};
 
 /// Reads every game (one per non-empty line).
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    super::text::lines(text)
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| read_line(i + 1, l))
+    stream::split(text, Format::Usi).map(|(first, game)| parse(game, first))
 }
 
-fn read_line(n: usize, line: &str) -> Result<GameRecord, RecordError> {
+/// True for a line that holds a game (not blank, not a `#` comment).
+pub(super) fn is_game_line(line: &str) -> bool {
+    let t = line.trim_start();
+    !t.is_empty() && !t.starts_with('#')
+}
+
+/// Reads the game on the first line of `text`, which is line `n` of the file.
+pub(super) fn parse(text: &str, n: usize) -> Result<GameRecord, RecordError> {
+    let line = super::text::lines(text).next().unwrap_or("");
     let words: Vec<&str> = line.split_whitespace().collect();
     let words = match words.first() {
         Some(&"position") => &words[1..],
@@ -30,12 +35,13 @@ fn read_line(n: usize, line: &str) -> Result<GameRecord, RecordError> {
     };
     let mut pos = start.position().map_err(|e| RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string())))?;
     let mut rec = GameRecord::new(start, []);
+    rec.moves.reserve(words.len().saturating_sub(moves_at + 1));
     let mut search_from = 0;
     for (i, w) in words.iter().enumerate().skip(moves_at + 1) {
         let at = line[search_from..].find(w).map_or(search_from, |p| p + search_from);
         search_from = at + w.len();
-        let column = line[..at].chars().count() + 1;
         let m = pos.parse_usi_move(w).map_err(|e| {
+            let column = super::text::column(line, at);
             let rule = match e {
                 crate::MoveError::Illegal { kind, .. } => Some(kind),
                 crate::MoveError::Syntax(_) => None,

@@ -1,6 +1,7 @@
 //! PSN reader and writer tests: the seed documents' examples, the GUI dialect, round trips.
 
 use super::*;
+use crate::Color;
 
 fn read_all(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     read(text).collect()
@@ -39,11 +40,8 @@ fn davis_sample_reads_to_ply_102_and_reports_ply_103_illegal() {
 #[test]
 fn psn_1998_fen_header_converts_to_sfen() {
     // Example from the 1998 PSN page (seed 000); expected SFEN from psn.md §1.
-    assert_eq!(
-        fen_to_sfen("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1"),
-        Ok("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1".to_string())
-    );
     let rec = read_all("[FEN \"5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1\"]\nN*3e\n").remove(0).expect("reads");
+    assert_eq!(rec.start, Start::Sfen("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1".into()));
     assert_eq!(rec.moves.len(), 1);
 }
 

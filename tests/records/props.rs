@@ -1,7 +1,7 @@
 //! No input makes a record reader panic: random bytes, and real records with random edits, are
 //! fed to every reader and format detection.
 
-use hisha::record::{Format, GameRecord, RecordWriter, Start, detect_format, read_games};
+use hisha::record::{Format, GameReader, GameRecord, RecordWriter, Start, detect_format, read_games};
 use hisha::{Handicap, Position};
 use proptest::prelude::*;
 
@@ -35,10 +35,13 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         for f in Format::ALL {
-            let _ = read_games(&bytes, f);
+            let whole = read_games(&bytes, f);
+            // Streaming reads the same games.
+            prop_assert_eq!(GameReader::new(std::io::Cursor::new(&bytes), f).collect::<Vec<_>>(), whole);
         }
         let text = String::from_utf8_lossy(&bytes);
         let _ = detect_format(&text, Some("x.kif"));
+        let _ = GameReader::detect(std::io::Cursor::new(&bytes), None).count();
     }
 
     #[test]

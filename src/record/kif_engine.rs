@@ -1,0 +1,182 @@
+//! Engine data in KIF comments, as ShogiGUI writes it after each engine move:
+//! `**対局 時間 00:01.5 深さ 12/18 ノード数 123456 評価値 85 読み筋 ▲７六歩(77) △３四歩(33)`.
+//! The score is the mover's; a mate score is `+詰 7` (the mover mates) or `-詰 4`. The PV starts
+//! with the move played and writes `同　` as KIF moves do.
+
+use super::{EngineInfo, Score, kif_move};
+use crate::position::Position;
+use crate::types::{Color, Square};
+use std::fmt::Write as _;
+
+/// Parses a score: `85`, `-120`, `+詰 7`, `-詰 4`, `詰5` (the number may be the next word).
+fn score<'a>(first: &'a str, next: &mut impl Iterator<Item = &'a str>) -> Option<Score> {
+    let (sign, rest) = match first.strip_prefix('-') {
+        Some(r) => (-1, r),
+        None => (1, first.strip_prefix('+').unwrap_or(first)),
+    };
+    match rest.strip_prefix('詰') {
+        Some("") => Some(Score::Mate(sign * next.next()?.parse::<i32>().ok()?)),
+        Some(n) => Some(Score::Mate(sign * n.parse::<i32>().ok()?)),
+        None => first.parse().ok().map(Score::Cp),
+    }
+}
+
+/// Parses `mm:ss.s`, `h:mm:ss.s` or seconds into milliseconds.
+fn duration(text: &str) -> Option<u64> {
+    let mut ms = 0.0f64;
+    for part in text.split(':') {
+        ms = ms * 60.0 + part.parse::<f64>().ok()?;
+    }
+    (ms.is_finite() && ms >= 0.0).then(|| (ms * 1000.0).round() as u64)
+}
+
+/// Strips a leading ▲△☗☖ mark.
+fn unmarked(t: &str) -> &str {
+    let mut it = t.chars();
+    match it.next() {
+        Some('▲' | '△' | '☗' | '☖') => it.as_str(),
+        _ => t,
+    }
+}
+
+/// Parses the text after `**` if it is an engine comment; `prev_to` is where the move before the
+/// one commented went (what a leading `同` in the PV refers to).
+pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
+    let rest = text.strip_prefix("対局")?;
+    let mut w = rest.split_whitespace();
+    let mut info = EngineInfo::default();
+    while let Some(key) = w.next() {
+        match key {
+            "評価値" => info.score = Some(score(w.next()?, &mut w)?),
+            "深さ" => info.depth = Some(w.next()?.split('/').next()?.parse().ok()?),
+            "ノード数" => info.nodes = Some(w.next()?.parse().ok()?),
+            "時間" => info.time_ms = Some(duration(w.next()?)?),
+            "読み筋" => {
+                // Read as written, without playing it (writers check a PV before writing it).
+                let mut prev_to = prev_to;
+                let mut same = false;
+                let mut buf = String::new();
+                for t in w.by_ref() {
+                    let t = unmarked(t);
+                    // `同　銀` is split at its full-width space: join it back.
+                    if t == "同" {
+                        same = true;
+                        continue;
+                    }
+                    let text = if std::mem::take(&mut same) {
+                        buf.clear();
+                        buf.push('同');
+                        buf.push_str(t);
+                        buf.as_str()
+                    } else {
+                        t
+                    };
+                    let (m, _) = kif_move::parse(text, prev_to)?;
+                    prev_to = Some(m.to());
+                    info.pv.push(m);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(info)
+}
+
+/// Writes the engine comment (without the leading `**`) of a move played in `pos`, which is put
+/// back as it was.
+pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
+    s.push_str("対局");
+    if let Some(t) = e.time_ms {
+        let _ = write!(s, " 時間 {:02}:{:02}.{}", t / 60_000, t / 1000 % 60, t / 100 % 10);
+    }
+    if let Some(d) = e.depth {
+        let _ = write!(s, " 深さ {d}");
+    }
+    if let Some(n) = e.nodes {
+        let _ = write!(s, " ノード数 {n}");
+    }
+    match e.score {
+        Some(Score::Cp(v)) => {
+            let _ = write!(s, " 評価値 {v}");
+        }
+        Some(Score::Mate(v)) => {
+            let _ = write!(s, " 評価値 {}詰 {}", if v < 0 { '-' } else { '+' }, v.unsigned_abs());
+        }
+        None => {}
+    }
+    if !e.pv.is_empty() {
+        s.push_str(" 読み筋");
+        let mut played = 0;
+        for &m in &e.pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            s.push(' ');
+            s.push(if pos.side_to_move() == Color::Black { '▲' } else { '△' });
+            kif_move::write_to(s, pos, m, pos.last_move().map(|l| l.to()));
+            pos.do_move(m);
+            played += 1;
+        }
+        for _ in 0..played {
+            pos.undo_move();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_shogigui_comments() {
+        let mut p = Position::startpos();
+        for m in ["7g7f", "3c3d", "8h2b+"] {
+            let mv = p.parse_usi_move(m).expect("legal");
+            p.do_move(mv);
+        }
+        let to = p.last_move().map(|m| m.to());
+        // The layout ShogiGUI writes (muzudho/kif-parser keeps a ShogiGUI .kifu): depth, nodes,
+        // score, PV with `同　` and a trailing blank.
+        let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", to).expect("engine data");
+        assert_eq!(info.depth, Some(2));
+        assert_eq!(info.nodes, Some(365));
+        assert_eq!(info.score, Some(Score::Cp(-1_000_001)));
+        assert_eq!(info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3a2b"]);
+        let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", to);
+        let mate = mate.expect("engine data");
+        assert_eq!((mate.score, mate.time_ms, mate.pv.len()), (Some(Score::Mate(13)), Some(1500), 2));
+        assert_eq!(parse("対局 評価値 -詰 5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 -詰5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 +85", to).and_then(|i| i.score), Some(Score::Cp(85)));
+        assert!(parse("解析 0 評価値 85", to).is_none(), "analysis comments are comments");
+        assert!(parse("対局 評価値 85 読み筋 ▲７六歩", to).is_none(), "not a move");
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let mut p = Position::startpos();
+        let pv: Vec<_> = ["7g7f", "3c3d", "8h2b+", "3a2b"]
+            .iter()
+            .scan(p.clone(), |q, m| {
+                let mv = q.parse_usi_move(m).ok()?;
+                q.do_move(mv);
+                Some(mv)
+            })
+            .collect();
+        let e = EngineInfo {
+            score: Some(Score::Mate(-3)),
+            depth: Some(12),
+            nodes: Some(4567),
+            time_ms: Some(61_500),
+            pv: pv.clone(),
+        };
+        let mut s = String::new();
+        write(&mut s, &e, &mut p);
+        assert_eq!(
+            s,
+            "対局 時間 01:01.5 深さ 12 ノード数 4567 評価値 -詰 3 読み筋 ▲７六歩(77) △３四歩(33) ▲２二角成(88) △同　銀(31)"
+        );
+        assert_eq!(p, Position::startpos(), "put back");
+        assert_eq!(parse(&s, None), Some(e));
+    }
+}

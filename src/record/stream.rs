@@ -1,0 +1,295 @@
+//! Streaming: telling the games of a file apart line by line, so that a reader holds one game at a
+//! time. [`GameReader`] reads any `BufRead` (a file, standard input), decodes each line (UTF-8 with
+//! or without BOM, or Shift_JIS, decided at the first non-ASCII line), detects the format if asked
+//! and yields one `Result<GameRecord, RecordError>` per game; [`split`] does the same over text in
+//! memory without copying.
+
+use super::error::{RecordError, RecordErrorKind};
+use super::{Format, GameRecord, detect_format, parse_game, text};
+use std::collections::VecDeque;
+use std::io::BufRead;
+
+/// What a line means for the game boundaries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// It belongs to the current game.
+    Line,
+    /// It is the first line of a new game.
+    Starts,
+    /// It separates games and belongs to none (CSA `/`).
+    Separates,
+}
+
+/// The boundary rules of one format.
+#[derive(Clone, Debug)]
+pub(super) struct Splitter {
+    format: Format,
+    /// PSN: inside a `{ … }` comment (they do not nest).
+    in_comment: bool,
+    /// PSN: the current game has text after its headers; KIF/KI2: it has a move line.
+    seen_body: bool,
+}
+
+/// True for a PSN header line `[Key "Value"]`.
+fn is_psn_header(line: &str) -> bool {
+    let t = line.trim();
+    t.len() > 2 && t.starts_with('[') && t.ends_with(']')
+}
+
+impl Splitter {
+    pub fn new(format: Format) -> Splitter {
+        Splitter { format, in_comment: false, seen_body: false }
+    }
+
+    /// What `line` means for the boundaries, and whether it makes its game worth reporting (a
+    /// chunk of only blank lines or comments, such as a file's opening comment, is no game).
+    fn cut(&mut self, line: &str) -> (Cut, bool) {
+        let t = line.trim();
+        match self.format {
+            Format::Psn | Format::Psn2 => {
+                if !self.in_comment && is_psn_header(line) {
+                    let starts = std::mem::replace(&mut self.seen_body, false);
+                    return (if starts { Cut::Starts } else { Cut::Line }, true);
+                }
+                let mut outside = false;
+                for &c in line.as_bytes() {
+                    match c {
+                        b'{' => self.in_comment = true,
+                        b'}' => self.in_comment = false,
+                        c if !self.in_comment && !c.is_ascii_whitespace() => outside = true,
+                        _ => {}
+                    }
+                }
+                self.seen_body |= !t.is_empty();
+                (Cut::Line, outside)
+            }
+            Format::Kif | Format::Kifu => {
+                // Some writers put 終了日時 (end time) after the moves; it belongs to that game.
+                let starts = self.seen_body
+                    && super::kif::is_header(line)
+                    && !line.starts_with("まで")
+                    && !line.starts_with("終了日時");
+                if starts {
+                    self.seen_body = false;
+                }
+                self.seen_body |= super::kif::is_move_line(line);
+                (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
+            }
+            Format::Ki2 => {
+                let is_move = super::ki2::is_move_line(line);
+                let starts = self.seen_body && !is_move && super::kif::is_header(line);
+                if starts {
+                    self.seen_body = false;
+                }
+                self.seen_body |= is_move;
+                (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
+            }
+            Format::Csa if t == "/" => (Cut::Separates, false),
+            Format::Csa => (Cut::Line, !t.is_empty() && !t.starts_with('\'')),
+            Format::Usi if super::usi_line::is_game_line(line) => (Cut::Starts, true),
+            Format::Usi => (Cut::Separates, false),
+        }
+    }
+}
+
+/// The games of text in memory: (first line number, the game's text).
+pub(super) fn split(text: &str, format: Format) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let mut splitter = Splitter::new(format);
+    let mut lines = text::lines(text);
+    let mut line_no = 0usize;
+    // The game being gathered: (first line, byte start, byte end, has content).
+    let mut current: Option<(usize, usize, usize, bool)> = None;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        while !done {
+            let Some((start, end, next)) = lines.next_span() else {
+                done = true;
+                break;
+            };
+            line_no += 1;
+            let (cut, content) = splitter.cut(&text[start..end]);
+            let finished = match cut {
+                Cut::Line => {
+                    let g = current.get_or_insert((line_no, start, next, false));
+                    g.2 = next;
+                    g.3 |= content;
+                    None
+                }
+                Cut::Starts => current.replace((line_no, start, next, content)),
+                Cut::Separates => current.take(),
+            };
+            if let Some((first, s, e, true)) = finished {
+                return Some((first, &text[s..e]));
+            }
+        }
+        match current.take() {
+            Some((first, s, e, true)) => Some((first, &text[s..e])),
+            _ => None,
+        }
+    })
+}
+
+/// How the lines of a stream are decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    /// Only ASCII seen so far.
+    Unknown,
+    Utf8,
+    ShiftJis,
+}
+
+/// Reads games one at a time from a `BufRead`.
+pub struct GameReader<R: BufRead> {
+    input: R,
+    format: Option<Format>,
+    splitter: Splitter,
+    encoding: Encoding,
+    /// Physical lines read so far.
+    line_no: usize,
+    /// Decoded lines read ahead (for format detection) and not yet split.
+    ahead: VecDeque<(usize, String)>,
+    /// The game being gathered: its first line, its text, and whether it has content.
+    game: Option<(usize, String, bool)>,
+    raw: Vec<u8>,
+    /// Lines split off a raw line at lone `\r`s, waiting.
+    pending: VecDeque<Vec<u8>>,
+    failed: bool,
+}
+
+/// How much text format detection looks at.
+const DETECT_BYTES: usize = 64 * 1024;
+
+impl<R: BufRead> GameReader<R> {
+    /// A reader of `format` games.
+    pub fn new(input: R, format: Format) -> GameReader<R> {
+        GameReader {
+            input,
+            format: Some(format),
+            splitter: Splitter::new(format),
+            encoding: Encoding::Unknown,
+            line_no: 0,
+            ahead: VecDeque::new(),
+            game: None,
+            raw: Vec::new(),
+            pending: VecDeque::new(),
+            failed: false,
+        }
+    }
+
+    /// A reader that detects the format from the first 64 KiB of text (and the file name `path`,
+    /// if given). `None` for the format means it could not be told; the reader then yields
+    /// nothing.
+    pub fn detect(input: R, path: Option<&str>) -> GameReader<R> {
+        let mut r = GameReader::new(input, Format::Psn);
+        let mut sample = String::new();
+        while sample.len() < DETECT_BYTES {
+            match r.read_line() {
+                Some(Ok(line)) => {
+                    sample.push_str(&line);
+                    sample.push('\n');
+                    r.ahead.push_back((r.line_no, line));
+                }
+                Some(Err(_)) | None => break,
+            }
+        }
+        r.format = detect_format(&sample, path);
+        if let Some(f) = r.format {
+            r.splitter = Splitter::new(f);
+        }
+        r
+    }
+
+    /// The format read (`None`: detection failed).
+    pub fn format(&self) -> Option<Format> {
+        self.format
+    }
+
+    /// Reads and decodes the next physical line.
+    fn read_line(&mut self) -> Option<std::io::Result<String>> {
+        let bytes = match self.pending.pop_front() {
+            Some(b) => b,
+            None => {
+                self.raw.clear();
+                match self.input.read_until(b'\n', &mut self.raw) {
+                    Ok(0) => return None,
+                    Ok(_) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+                let mut line: &[u8] = &self.raw;
+                if self.line_no == 0 && self.pending.is_empty() {
+                    if let Some(rest) = line.strip_prefix(text::BOM) {
+                        line = rest;
+                        self.encoding = Encoding::Utf8;
+                    }
+                }
+                let line = line.strip_suffix(b"\n").unwrap_or(line);
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                // Lone `\r`s end lines too.
+                let mut parts = line.split(|&b| b == b'\r');
+                let first = parts.next().unwrap_or_default().to_vec();
+                self.pending.extend(parts.map(<[u8]>::to_vec));
+                first
+            }
+        };
+        self.line_no += 1;
+        Some(Ok(self.decode(bytes)))
+    }
+
+    fn decode(&mut self, bytes: Vec<u8>) -> String {
+        if self.encoding == Encoding::Unknown && !bytes.is_ascii() {
+            self.encoding = if std::str::from_utf8(&bytes).is_ok() { Encoding::Utf8 } else { Encoding::ShiftJis };
+        }
+        match self.encoding {
+            Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(&bytes).0.into_owned(),
+            _ => String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        }
+    }
+
+    fn finish(&mut self, game: Option<(usize, String, bool)>) -> Option<Result<GameRecord, RecordError>> {
+        let (first, text, true) = game? else { return None };
+        let format = self.format?;
+        Some(parse_game(&text, first, format))
+    }
+}
+
+impl<R: BufRead> Iterator for GameReader<R> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.format.is_none() || self.failed {
+            return None;
+        }
+        loop {
+            let (n, line) = match self.ahead.pop_front() {
+                Some(l) => l,
+                None => match self.read_line() {
+                    Some(Ok(l)) => (self.line_no, l),
+                    Some(Err(e)) => {
+                        self.failed = true;
+                        let kind = RecordErrorKind::Io(e.to_string());
+                        return Some(Err(RecordError::new(self.line_no + 1, 1, kind)));
+                    }
+                    None => {
+                        let game = self.game.take();
+                        return self.finish(game);
+                    }
+                },
+            };
+            let (cut, content) = self.splitter.cut(&line);
+            let finished = match cut {
+                Cut::Line => {
+                    let g = self.game.get_or_insert_with(|| (n, String::new(), false));
+                    g.1.push_str(&line);
+                    g.1.push('\n');
+                    g.2 |= content;
+                    None
+                }
+                Cut::Starts => self.game.replace((n, format!("{line}\n"), content)),
+                Cut::Separates => self.game.take(),
+            };
+            if let Some(rec) = self.finish(finished) {
+                return Some(rec);
+            }
+        }
+    }
+}
