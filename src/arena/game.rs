@@ -29,8 +29,6 @@ pub struct Rules {
     pub time_margin: u64,
     /// How long an untimed (nodes/depth) move may take before the engine is deemed stalled.
     pub stall: Duration,
-    /// Timeout for `readyok` before each game.
-    pub ready_timeout: Duration,
 }
 
 /// What to play.
@@ -53,8 +51,6 @@ pub struct GameSpec {
 pub struct GameOutcome {
     /// The record (result, moves, times, engine data).
     pub record: GameRecord,
-    /// The result.
-    pub result: GameResult,
     /// Engines to restart before their next game (crashed or stalled), by color.
     pub faulty: [bool; 2],
     /// Largest time overrun of each side within the margin, ms.
@@ -130,10 +126,16 @@ fn think(
     }
 }
 
+/// The prefix of a game's transcript lines in the log: `game 12 black fairy-stockfish`.
+pub fn transcript_name(number: usize, c: Color, engine: &str) -> String {
+    let side = if c == Color::Black { "black" } else { "white" };
+    format!("game {number} {side} {engine}")
+}
+
 /// Plays one game between `engines[0]` (Black) and `engines[1]` (White).
 pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) -> GameOutcome {
     let [black, white] = engines;
-    let mut engines = [black, white];
+    let engines = [black, white];
     let mut pos = spec.start.position().unwrap_or_else(|_| Position::startpos());
     let mut record = GameRecord::new(spec.start.clone(), []);
     let mut faulty = [false; 2];
@@ -156,11 +158,11 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         record.moves.push(r);
     }
     let mut result = None;
+    for (c, e) in Color::ALL.into_iter().zip(engines.iter()) {
+        e.set_context(transcript_name(spec.number, c, &e.config.name));
+    }
     for c in Color::ALL {
-        for (i, e) in engines.iter_mut().enumerate() {
-            e.context = format!("game {} {} {}", spec.number, if i == 0 { "black" } else { "white" }, e.config.name);
-        }
-        if let Err(e) = engines[c.index()].new_game(rules.ready_timeout) {
+        if let Err(e) = engines[c.index()].new_game() {
             record.summary.push(format!("{c} engine failed to start the game: {e}"));
             faulty[c.index()] = true;
             result = Some(GameResult::loss(c, ResultReason::Disconnect));
@@ -293,5 +295,5 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         }
     }
     record.result = Some(result);
-    GameOutcome { record, result, faulty, overrun_ms }
+    GameOutcome { record, faulty, overrun_ms }
 }

@@ -1,7 +1,8 @@
 //! One engine as a child process: a writer (its stdin), a reader thread turning its stdout into a
-//! channel of lines, a thread draining its stderr into the log, the USI handshake with timeouts,
-//! and a kill when dropped. Engines run in their own process group, so a Ctrl-C meant for the
-//! runner does not kill them mid-game.
+//! channel of lines, a thread draining its stderr into the log (under the current game's name),
+//! the USI handshake with timeouts, and a kill when dropped. Engines run in their own process
+//! group, so a Ctrl-C meant for the runner does not kill them mid-game; every engine is listed in
+//! an [`EngineRegistry`], so that a second Ctrl-C can kill them all before the runner exits.
 
 use super::config::EngineConfig;
 use crate::usi::command::UsiCommand;
@@ -9,6 +10,7 @@ use crate::usi::response::UsiResponse;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 /// What can go wrong with an engine.
@@ -40,16 +42,38 @@ pub struct Timeouts {
     pub readyok: Duration,
 }
 
+/// The engine processes alive, so that they can be killed at once (second Ctrl-C).
+#[derive(Clone, Default)]
+pub struct EngineRegistry(Arc<Mutex<Vec<Weak<Mutex<Child>>>>>);
+
+impl EngineRegistry {
+    fn add(&self, child: &Arc<Mutex<Child>>) {
+        let mut list = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        list.retain(|w| w.strong_count() > 0);
+        list.push(Arc::downgrade(child));
+    }
+
+    /// Kills every engine still running.
+    pub fn kill_all(&self) {
+        let list = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        for child in list.iter().filter_map(Weak::upgrade) {
+            let _ = child.lock().unwrap_or_else(PoisonError::into_inner).kill();
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     /// The definition it was started from.
     pub config: EngineConfig,
-    child: Child,
+    child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
     lines: Receiver<Option<String>>,
     log: LogSink,
-    /// Prefix for transcript lines (`game 12 black fairy-stockfish`).
-    pub context: String,
+    /// Prefix for transcript and stderr lines (`game 12 black fairy-stockfish`).
+    context: Arc<Mutex<String>>,
+    /// How long `readyok` may take.
+    ready_timeout: Duration,
 }
 
 fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<String>>) {
@@ -75,7 +99,12 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
 impl EngineProcess {
     /// Starts the engine and completes the handshake: `usi` … `usiok`, every option, `isready` …
     /// `readyok`.
-    pub fn start(config: &EngineConfig, timeouts: Timeouts, log: LogSink) -> Result<EngineProcess, EngineError> {
+    pub fn start(
+        config: &EngineConfig,
+        timeouts: Timeouts,
+        log: LogSink,
+        registry: &EngineRegistry,
+    ) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&config.command);
         cmd.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(d) = &config.dir {
@@ -90,24 +119,35 @@ impl EngineProcess {
         let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
+            let _ = child.wait();
             return Err(EngineError::Exited);
         };
+        let child = Arc::new(Mutex::new(child));
+        registry.add(&child);
         let (tx, rx) = unbounded();
         spawn_reader(stdout, tx);
-        // Engine stderr goes to the log only.
+        // Engine stderr goes to the log only, under the name of the game being played.
         let (etx, erx) = unbounded();
         spawn_reader(stderr, etx);
-        let name = config.name.clone();
-        let elog = log.clone();
+        let context = Arc::new(Mutex::new(config.name.clone()));
+        let (elog, econtext) = (log.clone(), Arc::clone(&context));
         std::thread::spawn(move || {
             for line in erx.iter().flatten() {
                 if let Some(l) = &elog {
-                    let _ = l.send(format!("[{name}] stderr: {line}"));
+                    let prefix = econtext.lock().unwrap_or_else(PoisonError::into_inner).clone();
+                    let _ = l.send(format!("[{prefix}] stderr: {line}"));
                 }
             }
         });
-        let mut p =
-            EngineProcess { config: config.clone(), child, stdin, lines: rx, log, context: config.name.clone() };
+        let mut p = EngineProcess {
+            config: config.clone(),
+            child,
+            stdin,
+            lines: rx,
+            log,
+            context,
+            ready_timeout: timeouts.readyok,
+        };
         p.send(&UsiCommand::Usi)?;
         p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
         for (k, v) in &config.options {
@@ -117,10 +157,20 @@ impl EngineProcess {
         Ok(p)
     }
 
+    /// Names the transcript and stderr lines from now on (`game 12 black fairy-stockfish`).
+    pub fn set_context(&self, context: String) {
+        *self.context.lock().unwrap_or_else(PoisonError::into_inner) = context;
+    }
+
     fn log(&self, dir: char, line: &str) {
         if let Some(l) = &self.log {
-            let _ = l.send(format!("[{}] {dir} {line}", self.context));
+            let prefix = self.context.lock().unwrap_or_else(PoisonError::into_inner).clone();
+            let _ = l.send(format!("[{prefix}] {dir} {line}"));
         }
+    }
+
+    fn child(&self) -> std::sync::MutexGuard<'_, Child> {
+        self.child.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Sends a command.
@@ -169,8 +219,8 @@ impl EngineProcess {
     }
 
     /// Prepares a new game as GUIs do: `isready` … `readyok`, then `usinewgame`.
-    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.ready(timeout)?;
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.ready(self.ready_timeout)?;
         self.send(&UsiCommand::UsiNewGame)
     }
 
@@ -186,7 +236,7 @@ impl EngineProcess {
         let _ = self.send(&UsiCommand::Quit);
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = self.child().try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -196,9 +246,10 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+        let mut child = self.child();
+        if let Ok(None) = child.try_wait() {
+            let _ = child.kill();
         }
-        let _ = self.child.wait();
+        let _ = child.wait();
     }
 }
