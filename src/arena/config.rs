@@ -2,9 +2,10 @@
 //!
 //! A file holds `name`, `command` (relative paths resolve against the file's folder; `"self"` is
 //! the running hisha), `args`, `dir` (working directory), `tc` (this engine's own time control),
-//! `usi_timeout` (seconds for `usiok`/`readyok`, for engines that load slowly) and an `[options]`
+//! `usi_timeout` (seconds for `usiok`/`readyok`, for engines that load slowly), `time_margin`
+//! (milliseconds of tolerance on its clock, for engines with a coarse clock) and an `[options]`
 //! table of USI options (names may contain spaces), sent in file order. On the command line:
-//! `--engine name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`,
+//! `--engine name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S] [time_margin=MS]`,
 //! `--engine NAME` for `engines/NAME.toml` (the definitions shipped in `engines/` are built in, so
 //! they work from any folder), or `--engine PATH.toml`.
 
@@ -30,6 +31,8 @@ pub struct EngineConfig {
     pub tc: Option<TimeControl>,
     /// Seconds to wait for `usiok` and `readyok` (overrides `--usi-timeout`).
     pub usi_timeout: Option<u64>,
+    /// Milliseconds a move may exceed its allowance before it loses (overrides `--time-margin`).
+    pub time_margin: Option<u64>,
 }
 
 /// The definitions shipped in `engines/`, built in: (name, file text).
@@ -49,6 +52,7 @@ struct File {
     dir: Option<String>,
     tc: Option<String>,
     usi_timeout: Option<u64>,
+    time_margin: Option<u64>,
     #[serde(default)]
     options: BTreeMap<toml::Spanned<String>, toml::Value>,
 }
@@ -98,6 +102,7 @@ impl EngineConfig {
             options: Vec::new(),
             tc: None,
             usi_timeout: None,
+            time_margin: None,
         }
     }
 
@@ -134,6 +139,7 @@ impl EngineConfig {
             options,
             tc,
             usi_timeout: f.usi_timeout,
+            time_margin: f.time_margin,
         })
     }
 
@@ -174,6 +180,7 @@ impl EngineConfig {
             options: Vec::new(),
             tc: None,
             usi_timeout: None,
+            time_margin: None,
         };
         for w in words {
             let (k, v) = w.split_once('=').ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
@@ -187,6 +194,9 @@ impl EngineConfig {
                 }
                 "usi_timeout" => {
                     c.usi_timeout = Some(v.parse().map_err(|_| err(&shown, format!("bad usi_timeout {v:?}")))?)
+                }
+                "time_margin" => {
+                    c.time_margin = Some(v.parse().map_err(|_| err(&shown, format!("bad time_margin {v:?}")))?)
                 }
                 "conf" | "config" => return EngineConfig::from_file(Path::new(v)),
                 _ => match k.strip_prefix("option.") {
@@ -255,6 +265,7 @@ mod tests {
         assert!(fsf.options.iter().any(|(k, _)| k == "Move Overhead"));
         let gps = EngineConfig::named("gpsusi", nowhere).expect("built in");
         assert_eq!(gps.tc, Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 1000 }));
+        assert_eq!((gps.usi_timeout, gps.time_margin), (Some(60), Some(1000)));
         assert_eq!(EngineConfig::named("hisha", nowhere).expect("built in").command, self_command());
         let missing = EngineConfig::named("no-such-engine", nowhere).expect_err("unknown");
         assert!(missing.reason.contains("fairy-stockfish"), "{missing}");

@@ -25,8 +25,6 @@ pub struct Rules {
     pub draw: Option<(i32, u32)>,
     /// Entering-king rule for `bestmove win`.
     pub entering_king: EnteringKingRule,
-    /// Tolerance beyond the time allowance, in ms.
-    pub time_margin: u64,
     /// How long an untimed (nodes/depth) move may take before the engine is deemed stalled.
     pub stall: Duration,
 }
@@ -44,6 +42,8 @@ pub struct GameSpec {
     pub opening_name: String,
     /// Time controls of Black and White.
     pub tc: [TimeControl; 2],
+    /// Tolerance beyond the time allowance of Black and White, in ms.
+    pub margin: [u64; 2],
 }
 
 /// A finished game.
@@ -197,7 +197,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         }
         let go = clocks.go(us);
         let wait = match clocks.allowance(us) {
-            Some(a) => Duration::from_millis(a + rules.time_margin) + Duration::from_millis(1000),
+            Some(a) => Duration::from_millis(a + spec.margin[us.index()]) + Duration::from_millis(1000),
             None => rules.stall,
         };
         let t0 = Instant::now();
@@ -217,7 +217,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
                 break;
             }
         };
-        let verdict = clocks.charge(us, elapsed, rules.time_margin);
+        let verdict = clocks.charge(us, elapsed, spec.margin[us.index()]);
         overrun_ms[us.index()] = overrun_ms[us.index()].max(verdict.overrun_ms);
         if verdict.lost_on_time {
             record.summary.push(format!("{us} overran its allowance by {} ms with {text}", verdict.overrun_ms));

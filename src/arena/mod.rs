@@ -100,7 +100,8 @@ pub struct MatchArgs {
     /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
     #[arg(long)]
     pub draw: Option<String>,
-    /// Milliseconds beyond the time allowance before a move loses on time.
+    /// Milliseconds beyond the time allowance before a move loses on time (an engine's own
+    /// `time_margin` overrides it).
     #[arg(long, default_value_t = 200)]
     pub time_margin: u64,
     /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.

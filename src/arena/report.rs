@@ -26,7 +26,7 @@ pub struct Tally {
     pub reasons: BTreeMap<String, u64>,
     /// Unfinished (interrupted) games.
     pub unfinished: u64,
-    /// Largest time overrun (within the margin) seen per engine, ms.
+    /// Largest time overrun seen per engine (including moves lost on time), ms.
     pub max_overrun: BTreeMap<String, u64>,
     /// Games won by Black, won by White, drawn.
     pub by_colour: [u64; 3],
@@ -95,7 +95,7 @@ impl Tally {
         }
     }
 
-    /// Notes an engine's time overrun within the margin.
+    /// Notes an engine's largest time overrun.
     pub fn overrun(&mut self, engine: &str, ms: u64) {
         let e = self.max_overrun.entry(engine.to_string()).or_default();
         *e = (*e).max(ms);
@@ -157,7 +157,7 @@ impl Tally {
         let overruns: Vec<String> =
             self.max_overrun.iter().filter(|(_, v)| **v > 0).map(|(k, v)| format!("{k} {v} ms")).collect();
         if !overruns.is_empty() {
-            let _ = writeln!(s, "  Largest overrun within the time margin: {}", overruns.join(", "));
+            let _ = writeln!(s, "  Largest overrun of the time allowance: {}", overruns.join(", "));
         }
         if self.unfinished > 0 {
             let _ = writeln!(s, "  Unfinished: {}", self.unfinished);

@@ -59,7 +59,6 @@ fn rules(args: &MatchArgs) -> Result<Rules, String> {
             "csarule27" | "27" => EnteringKingRule::Point27,
             other => return Err(format!("--entering-king-rule: unknown rule {other:?}")),
         },
-        time_margin: args.time_margin,
         stall: Duration::from_secs(args.stall_timeout),
     })
 }

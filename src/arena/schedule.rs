@@ -88,6 +88,7 @@ pub fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> 
     let shard = parse_shard(&args.shard)?;
     let pairs = args.games.div_ceil(2).max(1);
     let tc = |c: &EngineConfig| c.tc.unwrap_or(args.tc);
+    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(args.time_margin);
     let mut jobs = Vec::new();
     for number in 1..=pairs * 2 {
         let pair = (number - 1) / 2;
@@ -104,6 +105,7 @@ pub fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> 
                 opening: o.moves.clone(),
                 opening_name: o.name.clone(),
                 tc: [tc(black), tc(white)],
+                margin: [margin(black), margin(white)],
             },
             first_is_black,
         });
