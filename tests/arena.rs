@@ -185,3 +185,59 @@ fn the_sprt_stops_the_match_when_decided() {
     assert!(stdout.contains("SPRT [0, 5]: LLR -7.75 (-2.94, 2.94) H0"), "{stdout}");
     assert_eq!(games(&out, Format::Psn).len(), 4);
 }
+
+/// Two fake engines that play their first legal move, with `extra` options; the records.
+fn fakes_match(name: &str, scores: [i32; 2], extra: &[&str]) -> (Vec<GameRecord>, String, String) {
+    let dir = temp(name);
+    let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
+    let mut args = fake_scoring("a", "good", "any", 0.0, "byoyomi=1000", scores[0]);
+    args.extend(fake_scoring("b", "good", "any", 0.0, "byoyomi=1000", scores[1]));
+    args.extend(["--out", s(&out), "--log", s(&log), "--usi-timeout", "20"].map(String::from));
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let run = hisha_match(&args);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let log_text = std::fs::read_to_string(&log).expect("log");
+    (games(&out, Format::Psn), String::from_utf8_lossy(&run.stdout).into_owned(), log_text)
+}
+
+#[test]
+fn score_adjudication_resigns_and_draws() {
+    // a reports -500 and b +500 on every move: with --resign 400:3 the game is given to b once each
+    // side has reported its score 3 times in a row (after 6 engine moves).
+    let (recs, _, _) =
+        fakes_match("resign", [-500, 500], &["--games", "2", "--resign", "400:3", "--opening-plies", "0"]);
+    for r in &recs {
+        let result = r.result.expect("finished");
+        let a_black = r.tag("Black") == Some("a");
+        assert_eq!((result.winner, result.reason), (winner_against(a_black), ResultReason::Adjudication));
+        assert_eq!(r.moves.len(), 6, "three moves each");
+    }
+    // Both report 0: with --draw 10:2 a draw after 2 moves each.
+    let (recs, _, _) = fakes_match("draw", [0, 0], &["--games", "2", "--draw", "10:2", "--opening-plies", "0"]);
+    for r in &recs {
+        assert_eq!(r.result.map(|x| (x.winner, x.reason)), Some((Winner::Draw, ResultReason::Adjudication)));
+        assert_eq!(r.moves.len(), 4);
+    }
+}
+
+#[test]
+fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() {
+    // Reused: each engine answers `usi` once for 4 games played one at a time.
+    let common = ["--games", "4", "--concurrency", "1", "--max-plies", "30", "--report-every", "1"];
+    let (recs, stdout, log) = fakes_match("reuse", [0, 0], &common);
+    assert_eq!(recs.len(), 4);
+    assert_eq!(log.matches("[a] > usi\n").count(), 1, "{log}");
+    assert_eq!(log.matches("> usinewgame").count(), 8, "each engine, each game");
+    assert_eq!(log.matches("> gameover draw").count(), 8);
+    // A results block after games 1, 2 and 3 (not 4, the end), and the final one.
+    assert_eq!(stdout.matches("Results of a vs b").count(), 4, "{stdout}");
+    // --restart: a new process for every game; here from a handicap position (White moves first).
+    let (recs, _, log) =
+        fakes_match("restart", [0, 0], &[&common[..], &["--restart", "--handicap", "2-piece"]].concat());
+    assert_eq!(log.matches("[a] > usi\n").count(), 4, "{log}");
+    assert_eq!(log.matches("> quit").count(), 8);
+    for r in &recs {
+        assert_eq!(r.start, hisha::record::Start::Handicap(hisha::Handicap::TwoPiece));
+        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::MaxMoves));
+    }
+}

@@ -74,9 +74,9 @@ fn cp_of(s: Option<Score>) -> Option<i32> {
     }
 }
 
-/// What an engine answered to `go`.
+/// What an engine answered to `go`: the move, what it said about it, and when it was read.
 enum Answer {
-    Move(String, EngineInfo),
+    Move(String, EngineInfo, Instant),
     Failed(EngineError),
 }
 
@@ -97,7 +97,7 @@ fn think(
     let mut info = EngineInfo::default();
     loop {
         match engine.recv(deadline) {
-            Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info),
+            Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info, engine.last_read()),
             Ok(UsiResponse::Info(i)) if i.multipv.unwrap_or(1) == 1 && i.string.is_none() => {
                 if let Some(s) = i.score {
                     info.score = Some(score_of(s));
@@ -115,7 +115,7 @@ fn think(
                 let grace = Instant::now() + Duration::from_millis(500);
                 loop {
                     match engine.recv(grace) {
-                        Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info),
+                        Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info, engine.last_read()),
                         Ok(_) => {}
                         Err(_) => return Answer::Failed(EngineError::Timeout("bestmove", 0)),
                     }
@@ -202,9 +202,8 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         };
         let t0 = Instant::now();
         let answer = think(engines[us.index()], &start_cmd, &usi_moves, &go, t0 + wait);
-        let elapsed = t0.elapsed().as_millis() as u64;
-        let (text, info) = match answer {
-            Answer::Move(t, i) => (t, i),
+        let (text, info, elapsed) = match answer {
+            Answer::Move(t, i, at) => (t, i, at.saturating_duration_since(t0).as_millis() as u64),
             Answer::Failed(e) => {
                 faulty[us.index()] = true;
                 let timed = clocks.allowance(us).is_some();

@@ -129,8 +129,9 @@ impl Logger {
     }
 }
 
-/// Starts the thread that writes the log (`--log`), appending; each line carries the seconds since
-/// the start, and a first line says which match begins.
+/// Starts the thread that writes the log (`--log`), appending; each line carries the seconds from
+/// the start of the match to the moment it was sent or read, and a first line says which match
+/// begins.
 pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink, Logger), String> {
     let Some(path) = path else { return Ok((None, Logger(None))) };
     let mut file = std::io::BufWriter::new(
@@ -140,12 +141,12 @@ pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink,
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?,
     );
-    let (tx, rx) = unbounded::<String>();
-    let _ = tx.send(heading);
+    let (tx, rx) = unbounded::<(Instant, String)>();
+    let start = Instant::now();
+    let _ = tx.send((start, heading));
     let handle = std::thread::spawn(move || {
-        let start = Instant::now();
-        for line in rx.iter() {
-            let _ = writeln!(file, "{:>10.3} {line}", start.elapsed().as_secs_f64());
+        for (at, line) in rx.iter() {
+            let _ = writeln!(file, "{:>10.3} {line}", at.saturating_duration_since(start).as_secs_f64());
             if rx.is_empty() {
                 let _ = file.flush();
             }

@@ -30,8 +30,12 @@ pub enum EngineError {
     Exited,
 }
 
-/// Where transcript lines go (a logger thread writes them to `--log`).
-pub type LogSink = Option<Sender<String>>;
+/// Where transcript lines go, with the moment each line was sent or read (a logger thread writes
+/// them to `--log`).
+pub type LogSink = Option<Sender<(Instant, String)>>;
+
+/// A line from the engine and the moment it was read from the pipe.
+type Line = (Instant, String);
 
 /// Timeouts of the USI handshake.
 #[derive(Clone, Copy, Debug)]
@@ -68,15 +72,19 @@ pub struct EngineProcess {
     pub config: EngineConfig,
     child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
-    lines: Receiver<Option<String>>,
+    lines: Receiver<Option<Line>>,
     log: LogSink,
+    /// When the last line returned by [`EngineProcess::recv`] was read.
+    last_read: Instant,
     /// Prefix for transcript and stderr lines (`game 12 black fairy-stockfish`).
     context: Arc<Mutex<String>>,
     /// How long `readyok` may take.
     ready_timeout: Duration,
 }
 
-fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<String>>) {
+/// Reads lines from `r` until it ends, stamping each with the moment it was read, so that the time
+/// of a `bestmove` does not include the wait for the game's thread to be scheduled.
+fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Line>>) {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(r);
         let mut buf = Vec::new();
@@ -85,8 +93,9 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
             match reader.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
+                    let at = Instant::now();
                     let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).replace('\0', "");
-                    if tx.send(Some(line)).is_err() {
+                    if tx.send(Some((at, line))).is_err() {
                         return;
                     }
                 }
@@ -132,10 +141,10 @@ impl EngineProcess {
         let context = Arc::new(Mutex::new(config.name.clone()));
         let (elog, econtext) = (log.clone(), Arc::clone(&context));
         std::thread::spawn(move || {
-            for line in erx.iter().flatten() {
+            for (at, line) in erx.iter().flatten() {
                 if let Some(l) = &elog {
                     let prefix = econtext.lock().unwrap_or_else(PoisonError::into_inner).clone();
-                    let _ = l.send(format!("[{prefix}] stderr: {line}"));
+                    let _ = l.send((at, format!("[{prefix}] stderr: {line}")));
                 }
             }
         });
@@ -145,6 +154,7 @@ impl EngineProcess {
             stdin,
             lines: rx,
             log,
+            last_read: Instant::now(),
             context,
             ready_timeout: timeouts.readyok,
         };
@@ -162,11 +172,16 @@ impl EngineProcess {
         *self.context.lock().unwrap_or_else(PoisonError::into_inner) = context;
     }
 
-    fn log(&self, dir: char, line: &str) {
+    fn log(&self, at: Instant, dir: char, line: &str) {
         if let Some(l) = &self.log {
             let prefix = self.context.lock().unwrap_or_else(PoisonError::into_inner).clone();
-            let _ = l.send(format!("[{prefix}] {dir} {line}"));
+            let _ = l.send((at, format!("[{prefix}] {dir} {line}")));
         }
+    }
+
+    /// When the last line returned by [`EngineProcess::recv`] was read from the engine's pipe.
+    pub fn last_read(&self) -> Instant {
+        self.last_read
     }
 
     fn child(&self) -> std::sync::MutexGuard<'_, Child> {
@@ -176,7 +191,7 @@ impl EngineProcess {
     /// Sends a command.
     pub fn send(&mut self, cmd: &UsiCommand) -> Result<(), EngineError> {
         let text = cmd.to_string();
-        self.log('>', &text);
+        self.log(Instant::now(), '>', &text);
         writeln!(self.stdin, "{text}").and_then(|_| self.stdin.flush()).map_err(EngineError::Io)
     }
 
@@ -184,8 +199,9 @@ impl EngineProcess {
     pub fn recv(&mut self, deadline: Instant) -> Result<UsiResponse, EngineError> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(Some(line)) => {
-                self.log('<', &line);
+            Ok(Some((at, line))) => {
+                self.log(at, '<', &line);
+                self.last_read = at;
                 Ok(line.parse().unwrap_or_else(|e| match e {}))
             }
             Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
@@ -226,8 +242,8 @@ impl EngineProcess {
 
     /// Discards messages already waiting (a late `bestmove` from an earlier search).
     pub fn drain(&mut self) {
-        while let Ok(Some(line)) = self.lines.try_recv() {
-            self.log('<', &line);
+        while let Ok(Some((at, line))) = self.lines.try_recv() {
+            self.log(at, '<', &line);
         }
     }
 

@@ -44,6 +44,11 @@ pub fn round(r: &GameRecord) -> usize {
 /// The `--engine` words of the fake engine: `MODE` after 4 moves when playing `side`, with its own
 /// time control `tc`.
 pub fn fake(name: &str, mode: &str, side: &str, seconds: f64, tc: &str) -> Vec<String> {
+    fake_scoring(name, mode, side, seconds, tc, 0)
+}
+
+/// [`fake`], reporting `score cp SCORE` with every move.
+pub fn fake_scoring(name: &str, mode: &str, side: &str, seconds: f64, tc: &str, score: i32) -> Vec<String> {
     [
         "--engine".to_string(),
         format!("name={name}"),
@@ -53,6 +58,7 @@ pub fn fake(name: &str, mode: &str, side: &str, seconds: f64, tc: &str) -> Vec<S
         "arg=4".into(),
         format!("arg={side}"),
         format!("arg={seconds}"),
+        format!("arg={score}"),
         format!("tc={tc}"),
     ]
     .into()
