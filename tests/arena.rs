@@ -229,6 +229,9 @@ fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() 
     assert_eq!(log.matches("[a] > usi\n").count(), 1, "{log}");
     assert_eq!(log.matches("> usinewgame").count(), 8, "each engine, each game");
     assert_eq!(log.matches("> gameover draw").count(), 8);
+    // Engine stderr is in the log under the game it belongs to.
+    assert!(log.contains("[game 1 black a] stderr: fake: new game"), "{log}");
+    assert!(log.contains("[game 4 black b] stderr: fake: new game"), "{log}");
     // A results block after games 1, 2 and 3 (not 4, the end), and the final one.
     assert_eq!(stdout.matches("Results of a vs b").count(), 4, "{stdout}");
     // --restart: a new process for every game; here from a handicap position (White moves first).

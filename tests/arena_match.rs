@@ -16,15 +16,16 @@ use std::time::{Duration, Instant};
 #[test]
 fn self_play_records_read_back_by_hisha_and_cshogi() {
     let dir = temp("selfplay");
-    let (psn, csa) = (dir.join("s.psn"), dir.join("s.csa"));
-    let run =
-        hisha_match(&["--games", "4", "--tc", "nodes=3000", "--concurrency", "2", "--out", s(&psn), "--out", s(&csa)]);
+    let (psn, csa, psn2) = (dir.join("s.psn"), dir.join("s.csa"), dir.join("s.psn2"));
+    let outs = ["--out", s(&psn), "--out", s(&csa), "--out", s(&psn2)];
+    let run = hisha_match(&[&["--games", "4", "--tc", "nodes=3000", "--concurrency", "2"][..], &outs].concat());
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(stdout.contains("Results of hisha-1 vs hisha-2 (4 games)"), "{stdout}");
     let a = games(&psn, Format::Psn);
     let b = games(&csa, Format::Csa);
     assert_eq!(a.len(), 4);
+    assert_eq!(games(&psn2, Format::Psn2).len(), 4);
     let moves = |r: &hisha::record::GameRecord| r.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>();
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(moves(x), moves(y));

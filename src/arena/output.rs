@@ -8,13 +8,14 @@ use super::state::{GameLine, StateWriter};
 use crate::position::Winner;
 use crate::record::{Format, GameRecord, RecordWriter};
 use crossbeam_channel::unbounded;
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The record files and the state file of a match.
 pub struct Outputs {
-    writers: Vec<(PathBuf, RecordWriter<std::fs::File>)>,
+    writers: Vec<(PathBuf, RecordWriter<BufWriter<File>>)>,
     state: StateWriter,
     state_path: PathBuf,
     log: Option<PathBuf>,
@@ -25,15 +26,16 @@ pub fn format_of(path: &Path, format: Option<Format>) -> Format {
     format.or_else(|| path.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn)
 }
 
-/// Opens `path` for appending records in `format`.
-pub fn open_record(path: &Path, format: Format) -> Result<RecordWriter<std::fs::File>, String> {
+/// Opens `path` for appending records in `format`. A record is buffered whole and written with
+/// one `write` when the writer flushes it, so that a runner killed mid-game leaves no half record.
+pub fn open_record(path: &Path, format: Format) -> Result<RecordWriter<BufWriter<File>>, String> {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
-    Ok(RecordWriter::new(file, format, empty))
+    Ok(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty))
 }
 
 impl Outputs {
@@ -134,7 +136,7 @@ impl Logger {
 /// begins.
 pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink, Logger), String> {
     let Some(path) = path else { return Ok((None, Logger(None))) };
-    let mut file = std::io::BufWriter::new(
+    let mut file = BufWriter::new(
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)
