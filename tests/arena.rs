@@ -1,198 +1,246 @@
-//! `hisha match` end to end: misbehaving engines are adjudicated with the right reason while the
-//! match finishes and every game reaches the record file; self-play records read back with
-//! hisha's reader and cshogi's; resume, shards and merge.
+//! `hisha match` with misbehaving engines: each fault is adjudicated with the right reason, the
+//! games played beside it (2 at a time) are not affected, the faulty engine is restarted for its
+//! next game, the match finishes, and every finished game is in the record file with a transcript
+//! in the log.
 
+mod arena_support;
+
+use arena_support::*;
 use hisha::position::{ResultReason, Winner};
-use hisha::record::{Format, read_games};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use hisha::record::{Format, GameRecord};
 
-const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_engine.py");
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("dir");
-    d
+/// What a fault match left behind.
+struct FaultRun {
+    records: Vec<GameRecord>,
+    stdout: String,
 }
 
-fn hisha_match(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hisha")).arg("match").arg("--quiet").args(args).output().expect("hisha runs")
-}
-
-fn games(path: &Path, format: Format) -> Vec<hisha::record::GameRecord> {
-    read_games(&std::fs::read(path).expect("record file"), format)
-        .into_iter()
-        .map(|g| g.expect("readable game"))
-        .collect()
-}
-
-/// Plays two games of `mode` against hisha and returns the records.
-fn fault(mode: &str, extra: &[&str]) -> Vec<hisha::record::GameRecord> {
-    let dir = temp(mode);
-    let out = dir.join("g.psn");
-    let engine = format!("arg={mode}");
-    let mut args = vec![
-        "--engine",
-        "name=fake",
-        "cmd=python3",
-        &format!("arg={FAKE}"),
-        &engine,
-        "--games",
-        "2",
+/// Plays 4 games (2 at a time) of the fake engine in `mode` against hisha (`nodes=2000`). The fake
+/// engine misbehaves only when playing White after 4 moves, i.e. in games 2 and 4; it plays Black
+/// in games 1 and 3, which must end normally.
+fn fault_match(mode: &str, seconds: f64, extra: &[&str]) -> FaultRun {
+    let dir = temp(&format!("{mode}-{seconds}"));
+    // Starting Python and cshogi can take seconds on a busy machine; only `nousiok` needs a short wait.
+    let usi_timeout = if mode == "nousiok" { "2" } else { "20" };
+    let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
+    let openings = startpos_openings(&dir);
+    let mut args = fake("fake", mode, "white", seconds, "byoyomi=300");
+    let rest = [
         "--tc",
-        "byoyomi=300",
-        "--time-margin",
-        "100",
-        "--usi-timeout",
+        "nodes=2000",
+        "--games",
+        "4",
+        "--concurrency",
         "2",
+        "--max-plies",
+        "16",
+        "--usi-timeout",
+        usi_timeout,
+        "--openings",
+        s(&openings),
         "--out",
-        out.to_str().expect("utf-8 path"),
+        s(&out),
         "--log",
-        "",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>();
-    let log = dir.join("g.log");
-    let n = args.len();
-    args[n - 1] = log.display().to_string();
-    args.extend(extra.iter().map(|s| s.to_string()));
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = hisha_match(&refs);
+        s(&log),
+    ];
+    args.extend(rest.iter().chain(extra).map(|a| a.to_string()));
+    let run = hisha_match(&args);
     assert!(run.status.success(), "{mode}: {}", String::from_utf8_lossy(&run.stderr));
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(stdout.matches("Finished game").count(), 2, "{mode}: {stdout}");
-    let recs = games(&out, Format::Psn);
-    assert_eq!(recs.len(), 2, "{mode}: every game is in the record file");
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert_eq!(stdout.matches("Finished game").count(), 4, "{mode}: {stdout}");
+    let records = games(&out, Format::Psn);
+    let mut rounds: Vec<usize> = records.iter().map(round).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2, 3, 4], "{mode}: every game is in the record file");
+    let state = hisha::arena::state::load(&dir.join("g.psn.state")).expect("state");
+    assert_eq!(state.games.len(), 4, "{mode}: every game is in the state file");
+    // Each game's transcript is in the log under the name the record gives.
     let log_text = std::fs::read_to_string(&log).expect("log written");
-    // The transcript names the game; an engine that never starts has only its handshake.
-    let marker = if mode == "nousiok" { "[fake] > usi" } else { "[game 1 " };
-    assert!(log_text.contains(marker), "{mode}: {log_text}");
-    recs
+    for r in &records {
+        let n = round(r);
+        assert_eq!(r.tag("Transcript"), Some(format!("{}: game {n}", log.display()).as_str()));
+        if mode != "nousiok" {
+            assert!(log_text.contains(&format!("[game {n} black ")), "{mode}: transcript of game {n}");
+        }
+    }
+    FaultRun { records, stdout }
 }
 
-fn fake_lost_both(recs: &[hisha::record::GameRecord], reason: ResultReason) {
-    for r in recs {
+/// Games 2 and 4 (fake engine White) were lost by the fake engine for `reason`; games 1 and 3 (fake
+/// engine Black, misbehaving never) ended by the rules of the game.
+fn faulty_games_lost(run: &FaultRun, reason: ResultReason) {
+    for r in &run.records {
         let result = r.result.expect("finished");
-        let fake_black = r.tag("Black") == Some("fake");
-        let expected = if fake_black { Winner::White } else { Winner::Black };
-        assert_eq!((result.winner, result.reason), (expected, reason), "{:?}", r.summary);
+        if round(r) % 2 == 0 {
+            assert_eq!(r.tag("White"), Some("fake"));
+            assert_eq!((result.winner, result.reason), (Winner::Black, reason), "{:?}", r.summary);
+        } else {
+            assert_eq!(r.tag("Black"), Some("fake"));
+            assert!(normal_end(result.reason), "an unaffected game: {result:?} {:?}", r.summary);
+            assert!(r.moves.len() >= 5, "played on past the fake engine's fourth move");
+        }
     }
 }
 
 #[test]
-fn crash_mid_game_loses_by_disconnect() {
-    fake_lost_both(&fault("crash", &[]), ResultReason::Disconnect);
+fn a_crash_mid_game_loses_by_disconnect_and_the_engine_is_restarted() {
+    let run = fault_match("crash", 0.0, &[]);
+    faulty_games_lost(&run, ResultReason::Disconnect);
+    assert!(run.stdout.contains("crashes/stalls: fake 2, hisha 0"), "{}", run.stdout);
 }
 
 #[test]
 fn a_hung_engine_loses_on_time() {
-    fake_lost_both(&fault("hang", &[]), ResultReason::Time);
+    let run = fault_match("hang", 0.0, &["--time-margin", "100"]);
+    faulty_games_lost(&run, ResultReason::Time);
+    assert!(run.stdout.contains("Losses on time: fake 2, hisha 0"), "{}", run.stdout);
 }
 
 #[test]
-fn a_late_answer_loses_on_time() {
-    fake_lost_both(&fault("late", &[]), ResultReason::Time);
+fn an_answer_later_than_the_margin_loses_on_time_with_the_overrun_recorded() {
+    // Allowance 300 ms + margin 100 ms; the answer comes after 1 s, before the runner gives up.
+    let run = fault_match("late", 1.0, &["--time-margin", "100"]);
+    faulty_games_lost(&run, ResultReason::Time);
+    for r in run.records.iter().filter(|r| round(r) % 2 == 0) {
+        assert!(r.summary.iter().any(|c| c.contains("overran its allowance by")), "{:?}", r.summary);
+    }
 }
 
 #[test]
-fn illegal_moves_garbage_and_false_declarations_lose() {
-    fake_lost_both(&fault("illegal", &[]), ResultReason::IllegalMove);
-    fake_lost_both(&fault("garbage", &[]), ResultReason::IllegalMove);
-    fake_lost_both(&fault("falsewin", &[]), ResultReason::IllegalMove);
+fn an_overrun_within_the_margin_is_noted_not_lost() {
+    // Allowance 300 ms, margin 1000 ms, answers after 0.5 s: overruns of about 200 ms.
+    let run = fault_match("late", 0.5, &["--time-margin", "1000"]);
+    for r in &run.records {
+        let result = r.result.expect("finished");
+        assert!(normal_end(result.reason), "{result:?} {:?}", r.summary);
+    }
+    let noted = |r: &GameRecord| r.moves.iter().any(|m| m.comments.iter().any(|c| c.contains("within the margin")));
+    assert!(run.records.iter().filter(|r| round(r) % 2 == 0).all(noted));
+    assert!(run.stdout.contains("Largest overrun of the time allowance: fake "), "{}", run.stdout);
+    assert!(run.stdout.contains("Losses on time: fake 0, hisha 0"), "{}", run.stdout);
 }
 
 #[test]
-fn an_engine_that_never_answers_usiok_forfeits() {
-    fake_lost_both(&fault("nousiok", &[]), ResultReason::Disconnect);
+fn illegal_moves_lose() {
+    faulty_games_lost(&fault_match("illegal", 0.0, &[]), ResultReason::IllegalMove);
 }
 
 #[test]
-fn self_play_records_read_back_by_hisha_and_cshogi() {
-    let dir = temp("selfplay");
-    let psn = dir.join("s.psn");
-    let csa = dir.join("s.csa");
-    let run = hisha_match(&[
-        "--games",
-        "4",
-        "--tc",
-        "nodes=3000",
-        "--concurrency",
-        "2",
-        "--out",
-        psn.to_str().expect("path"),
-        "--out",
-        csa.to_str().expect("path"),
-    ]);
+fn garbage_lines_are_ignored_and_an_unparsable_move_loses() {
+    let run = fault_match("garbage", 0.0, &[]);
+    faulty_games_lost(&run, ResultReason::IllegalMove);
+    for r in run.records.iter().filter(|r| round(r) % 2 == 0) {
+        assert!(r.summary.iter().any(|c| c.contains("\"xyzzy\"")), "{:?}", r.summary);
+    }
+}
+
+#[test]
+fn a_false_declaration_loses() {
+    let run = fault_match("falsewin", 0.0, &[]);
+    faulty_games_lost(&run, ResultReason::IllegalMove);
+    for r in run.records.iter().filter(|r| round(r) % 2 == 0) {
+        assert!(r.summary.iter().any(|c| c.contains("declared a win")), "{:?}", r.summary);
+    }
+}
+
+#[test]
+fn an_engine_that_never_answers_usiok_forfeits_every_game() {
+    let run = fault_match("nousiok", 0.0, &[]);
+    for r in &run.records {
+        let result = r.result.expect("finished");
+        let fake_black = r.tag("Black") == Some("fake");
+        assert_eq!((result.winner, result.reason), (winner_against(fake_black), ResultReason::Disconnect));
+        assert!(r.summary.iter().any(|c| c.contains("no usiok within 2000 ms")), "{:?}", r.summary);
+    }
+    assert!(run.stdout.contains("crashes/stalls: fake 4, hisha 0"), "{}", run.stdout);
+}
+
+#[test]
+fn a_missing_engine_command_is_an_error_before_the_match() {
+    let dir = temp("missing");
+    let out = dir.join("g.psn");
+    let run = hisha_match(&["--engine", "name=x", "cmd=/nonexistent/engine", "--out", s(&out)]);
+    assert!(!run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("cannot find the command /nonexistent/engine"));
+    assert!(!out.exists() || games(&out, Format::Psn).is_empty());
+}
+
+#[test]
+fn the_sprt_stops_the_match_when_decided() {
+    // hisha mates an engine that always plays its first legal move: after two lost pairs the
+    // regularised LLR of the fake engine is -7.75 < ln(0.05/0.95) (see stats.rs), so H0 is
+    // accepted and the match stops after 4 of its 20 games (one game at a time).
+    let dir = temp("sprt");
+    let out = dir.join("g.psn");
+    let mut args = fake("fake", "good", "any", 0.0, "nodes=1");
+    let rest = ["--tc", "nodes=2000", "--games", "20", "--concurrency", "1", "--max-plies", "400"];
+    args.extend(rest.iter().map(|a| a.to_string()));
+    args.extend(["--sprt".to_string(), "elo0=0 elo1=5".to_string(), "--out".to_string(), s(&out).to_string()]);
+    let run = hisha_match(&args);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(stdout.contains("Results of hisha-1 vs hisha-2 (4 games)"), "{stdout}");
-    let a = games(&psn, Format::Psn);
-    let b = games(&csa, Format::Csa);
-    assert_eq!(a.len(), 4);
-    for (x, y) in a.iter().zip(&b) {
-        let moves = |r: &hisha::record::GameRecord| r.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>();
-        assert_eq!(moves(x), moves(y));
-        assert!(x.result.is_some());
+    assert!(stdout.contains("SPRT: H0 accepted"), "{stdout}");
+    assert_eq!(stdout.matches("Finished game").count(), 4, "{stdout}");
+    assert!(stdout.contains("Pentanomial [0, 1/2, 1, 3/2, 2]: [2, 0, 0, 0, 0] (2 pairs)"), "{stdout}");
+    assert!(stdout.contains("SPRT [0, 5]: LLR -7.75 (-2.94, 2.94) H0"), "{stdout}");
+    assert_eq!(games(&out, Format::Psn).len(), 4);
+}
+
+/// Two fake engines that play their first legal move, with `extra` options; the records.
+fn fakes_match(name: &str, scores: [i32; 2], extra: &[&str]) -> (Vec<GameRecord>, String, String) {
+    let dir = temp(name);
+    let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
+    let mut args = fake_scoring("a", "good", "any", 0.0, "byoyomi=1000", scores[0]);
+    args.extend(fake_scoring("b", "good", "any", 0.0, "byoyomi=1000", scores[1]));
+    args.extend(["--out", s(&out), "--log", s(&log), "--usi-timeout", "20"].map(String::from));
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let run = hisha_match(&args);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let log_text = std::fs::read_to_string(&log).expect("log");
+    (games(&out, Format::Psn), String::from_utf8_lossy(&run.stdout).into_owned(), log_text)
+}
+
+#[test]
+fn score_adjudication_resigns_and_draws() {
+    // a reports -500 and b +500 on every move: with --resign 400:3 the game is given to b once each
+    // side has reported its score 3 times in a row (after 6 engine moves).
+    let (recs, _, _) =
+        fakes_match("resign", [-500, 500], &["--games", "2", "--resign", "400:3", "--opening-plies", "0"]);
+    for r in &recs {
+        let result = r.result.expect("finished");
+        let a_black = r.tag("Black") == Some("a");
+        assert_eq!((result.winner, result.reason), (winner_against(a_black), ResultReason::Adjudication));
+        assert_eq!(r.moves.len(), 6, "three moves each");
     }
-    // cshogi reads the CSA file with the same moves.
-    let out = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py"))
-        .args(["read", csa.to_str().expect("path")])
-        .output()
-        .expect("python3 runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
-    assert_eq!(lines.len(), 4);
-    for (line, rec) in lines.iter().zip(&a) {
-        let first = rec.moves.first().map(|m| m.mv.to_string()).unwrap_or_default();
-        assert!(line.contains(&format!("\"moves\": [\"{first}\"")), "{line}");
-        assert!(
-            line.contains(&format!("\"{}\"]", rec.moves.last().map(|m| m.mv.to_string()).unwrap_or_default())),
-            "{line}"
-        );
+    // Both report 0: with --draw 10:2 a draw after 2 moves each.
+    let (recs, _, _) = fakes_match("draw", [0, 0], &["--games", "2", "--draw", "10:2", "--opening-plies", "0"]);
+    for r in &recs {
+        assert_eq!(r.result.map(|x| (x.winner, x.reason)), Some((Winner::Draw, ResultReason::Adjudication)));
+        assert_eq!(r.moves.len(), 4);
     }
 }
 
 #[test]
-fn resume_shards_and_merge() {
-    let dir = temp("resume");
-    let out = dir.join("r.psn");
-    let o = out.to_str().expect("path");
-    assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
-    let run = hisha_match(&["--games", "4", "--tc", "nodes=1000", "--out", o, "--resume"]);
-    assert!(run.status.success());
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(stdout.matches("Finished game").count(), 2, "only the missing games: {stdout}");
-    assert_eq!(games(&out, Format::Psn).len(), 4);
-    // A new match on the same file appends its games and keeps the earlier state beside.
-    assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
-    assert_eq!(games(&out, Format::Psn).len(), 6);
-    assert_eq!(hisha::arena::state::load(&dir.join("r.psn.state.1")).expect("kept").games.len(), 4);
-    assert_eq!(hisha::arena::state::load(&dir.join("r.psn.state")).expect("new").games.len(), 2);
-    // Two shards of a 4-game match, merged.
-    let (s1, s2) = (dir.join("a.psn"), dir.join("b.psn"));
-    for (shard, path) in [("1/2", &s1), ("2/2", &s2)] {
-        let run = hisha_match(&[
-            "--games",
-            "4",
-            "--tc",
-            "nodes=1000",
-            "--shard",
-            shard,
-            "--out",
-            path.to_str().expect("path"),
-        ]);
-        assert!(run.status.success());
-        assert_eq!(games(path, Format::Psn).len(), 2);
+fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() {
+    // Reused: each engine answers `usi` once for 4 games played one at a time.
+    let common = ["--games", "4", "--concurrency", "1", "--max-plies", "30", "--report-every", "1"];
+    let (recs, stdout, log) = fakes_match("reuse", [0, 0], &common);
+    assert_eq!(recs.len(), 4);
+    assert_eq!(log.matches("[a] > usi\n").count(), 1, "{log}");
+    assert_eq!(log.matches("> usinewgame").count(), 8, "each engine, each game");
+    assert_eq!(log.matches("> gameover draw").count(), 8);
+    // Engine stderr is in the log under the game it belongs to.
+    assert!(log.contains("[game 1 black a] stderr: fake: new game"), "{log}");
+    assert!(log.contains("[game 4 black b] stderr: fake: new game"), "{log}");
+    // A results block after games 1, 2 and 3 (not 4, the end), and the final one.
+    assert_eq!(stdout.matches("Results of a vs b").count(), 4, "{stdout}");
+    // --restart: a new process for every game; here from a handicap position (White moves first).
+    let (recs, _, log) =
+        fakes_match("restart", [0, 0], &[&common[..], &["--restart", "--handicap", "2-piece"]].concat());
+    assert_eq!(log.matches("[a] > usi\n").count(), 4, "{log}");
+    assert_eq!(log.matches("> quit").count(), 8);
+    for r in &recs {
+        assert_eq!(r.start, hisha::record::Start::Handicap(hisha::Handicap::TwoPiece));
+        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::MaxMoves));
     }
-    let merged = Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(["match", "--merge"])
-        .arg(dir.join("a.psn.state"))
-        .arg(dir.join("b.psn.state"))
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&merged.stdout);
-    assert!(text.contains("(4 games)") && text.contains("2 pairs"), "{text}");
 }

@@ -1,10 +1,13 @@
 //! Engine definitions for `hisha match`: `engines/*.toml` files and `--engine key=value …` specs.
 //!
 //! A file holds `name`, `command` (relative paths resolve against the file's folder; `"self"` is
-//! the running hisha), `args`, `dir` (working directory), `tc` (this engine's own time control) and
-//! an `[options]` table of USI options (names may contain spaces). On the command line:
-//! `--engine name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC]`, or `--engine NAME` for
-//! `engines/NAME.toml`.
+//! the running hisha), `args`, `dir` (working directory), `tc` (this engine's own time control),
+//! `usi_timeout` (seconds for `usiok`/`readyok`, for engines that load slowly), `time_margin`
+//! (milliseconds of tolerance on its clock, for engines with a coarse clock) and an `[options]`
+//! table of USI options (names may contain spaces), sent in file order. On the command line:
+//! `--engine name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S] [time_margin=MS]`,
+//! `--engine NAME` for `engines/NAME.toml` (the definitions shipped in `engines/` are built in, so
+//! they work from any folder), or `--engine PATH.toml`.
 
 use super::tc::TimeControl;
 use serde::Deserialize;
@@ -26,7 +29,18 @@ pub struct EngineConfig {
     pub options: Vec<(String, String)>,
     /// This engine's time control (overrides `--tc`).
     pub tc: Option<TimeControl>,
+    /// Seconds to wait for `usiok` and `readyok` (overrides `--usi-timeout`).
+    pub usi_timeout: Option<u64>,
+    /// Milliseconds a move may exceed its allowance before it loses (overrides `--time-margin`).
+    pub time_margin: Option<u64>,
 }
+
+/// The definitions shipped in `engines/`, built in: (name, file text).
+const BUILTIN: [(&str, &str); 3] = [
+    ("hisha", include_str!("../../engines/hisha.toml")),
+    ("fairy-stockfish", include_str!("../../engines/fairy-stockfish.toml")),
+    ("gpsusi", include_str!("../../engines/gpsusi.toml")),
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,8 +51,10 @@ struct File {
     args: Vec<String>,
     dir: Option<String>,
     tc: Option<String>,
+    usi_timeout: Option<u64>,
+    time_margin: Option<u64>,
     #[serde(default)]
-    options: BTreeMap<String, toml::Value>,
+    options: BTreeMap<toml::Spanned<String>, toml::Value>,
 }
 
 /// A bad engine definition.
@@ -60,13 +76,19 @@ pub fn self_command() -> PathBuf {
     std::env::current_exe().unwrap_or_else(|_| PathBuf::from("hisha"))
 }
 
+/// Resolves a path from a definition: `self`, a bare name (looked up on PATH by the OS), an absolute
+/// path, or a path relative to `base` (made absolute, so that it does not depend on `dir`).
 fn resolve(base: &Path, p: &str) -> PathBuf {
     if p == "self" {
         return self_command();
     }
     let path = PathBuf::from(p);
     // Bare names (`fairy-stockfish`) are looked up on PATH by the OS; paths are relative to the file.
-    if path.is_absolute() || !p.contains('/') { path } else { base.join(path) }
+    if path.is_absolute() || !p.contains('/') {
+        return path;
+    }
+    let joined = base.join(path);
+    std::path::absolute(&joined).unwrap_or(joined)
 }
 
 impl EngineConfig {
@@ -79,6 +101,8 @@ impl EngineConfig {
             dir: None,
             options: Vec::new(),
             tc: None,
+            usi_timeout: None,
+            time_margin: None,
         }
     }
 
@@ -86,38 +110,66 @@ impl EngineConfig {
     pub fn from_file(path: &Path) -> Result<EngineConfig, ConfigError> {
         let shown = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| err(&shown, e.to_string()))?;
-        let f: File = toml::from_str(&text).map_err(|e| err(&shown, e.to_string()))?;
         let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let options = f
-            .options
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        EngineConfig::from_toml(&text, &base, &stem, &shown)
+    }
+
+    /// Parses a definition's text; relative paths resolve against `base`, the name defaults to `stem`.
+    fn from_toml(text: &str, base: &Path, stem: &str, shown: &str) -> Result<EngineConfig, ConfigError> {
+        let f: File = toml::from_str(text).map_err(|e| err(shown, e.to_string()))?;
+        let mut options: Vec<_> = f.options.into_iter().collect();
+        options.sort_by_key(|(k, _)| k.span().start);
+        let options = options
             .into_iter()
             .map(|(k, v)| {
                 let v = match v {
                     toml::Value::String(s) => s,
                     other => other.to_string(),
                 };
-                (k, v)
+                (k.into_inner(), v)
             })
             .collect();
-        let tc = f.tc.map(|t| t.parse::<TimeControl>().map_err(|e| err(&shown, e.to_string()))).transpose()?;
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let tc = f.tc.map(|t| t.parse::<TimeControl>().map_err(|e| err(shown, e.to_string()))).transpose()?;
         Ok(EngineConfig {
-            name: f.name.unwrap_or(stem),
-            command: resolve(&base, &f.command),
+            name: f.name.unwrap_or_else(|| stem.to_string()),
+            command: resolve(base, &f.command),
             args: f.args,
-            dir: f.dir.map(|d| resolve(&base, &d)),
+            dir: f.dir.map(|d| resolve(base, &d)),
             options,
             tc,
+            usi_timeout: f.usi_timeout,
+            time_margin: f.time_margin,
         })
     }
 
-    /// Builds a definition from `--engine` words: `NAME` (a file in `engines_dir`) or `key=value`s.
+    /// The definition `NAME`: `engines_dir/NAME.toml` if it exists, else the built-in copy of the
+    /// file shipped in `engines/`.
+    pub fn named(name: &str, engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
+        let file = engines_dir.join(format!("{name}.toml"));
+        if file.exists() {
+            return EngineConfig::from_file(&file);
+        }
+        match BUILTIN.iter().find(|(n, _)| *n == name) {
+            Some((_, text)) => EngineConfig::from_toml(text, Path::new("."), name, &format!("built-in {name}.toml")),
+            None => {
+                let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+                let reason = format!("no such file (built in: {})", known.join(", "));
+                Err(err(&file.display().to_string(), reason))
+            }
+        }
+    }
+
+    /// Builds a definition from `--engine` words: `NAME` (a file in `engines_dir` or a built-in
+    /// definition), `PATH.toml`, or `key=value`s.
     pub fn from_spec(words: &[String], engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
         let shown = words.join(" ");
         if let [single] = words {
+            if single.ends_with(".toml") {
+                return EngineConfig::from_file(Path::new(single));
+            }
             if !single.contains('=') {
-                let file = engines_dir.join(format!("{single}.toml"));
-                return EngineConfig::from_file(&file);
+                return EngineConfig::named(single, engines_dir);
             }
         }
         let mut c = EngineConfig {
@@ -127,6 +179,8 @@ impl EngineConfig {
             dir: None,
             options: Vec::new(),
             tc: None,
+            usi_timeout: None,
+            time_margin: None,
         };
         for w in words {
             let (k, v) = w.split_once('=').ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
@@ -137,6 +191,12 @@ impl EngineConfig {
                 "dir" => c.dir = Some(PathBuf::from(v)),
                 "tc" => {
                     c.tc = Some(v.parse().map_err(|e: super::tc::ParseTimeControlError| err(&shown, e.to_string()))?)
+                }
+                "usi_timeout" => {
+                    c.usi_timeout = Some(v.parse().map_err(|_| err(&shown, format!("bad usi_timeout {v:?}")))?)
+                }
+                "time_margin" => {
+                    c.time_margin = Some(v.parse().map_err(|_| err(&shown, format!("bad time_margin {v:?}")))?)
                 }
                 "conf" | "config" => return EngineConfig::from_file(Path::new(v)),
                 _ => match k.strip_prefix("option.") {
@@ -180,17 +240,34 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hisha-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let file = dir.join("my engine.toml");
-        std::fs::write(&file, "command = \"bin/eng\"\nargs = [\"--usi\"]\ntc = \"st=100\"\n[options]\nUSI_Hash = 32\n\"Use Book\" = false\n").expect("write");
+        let text = "command = \"bin/eng\"\nargs = [\"--usi\"]\ntc = \"st=100\"\nusi_timeout = 30\n\
+                    [options]\nUSI_Hash = 32\n\"Use Book\" = false\nEvalDir = \"eval\"\n";
+        std::fs::write(&file, text).expect("write");
         let c = EngineConfig::from_file(&file).expect("valid");
         assert_eq!(c.name, "my engine");
-        assert_eq!(c.command, dir.join("bin/eng"));
-        assert_eq!(
-            c.options,
-            vec![("USI_Hash".to_string(), "32".to_string()), ("Use Book".to_string(), "false".to_string())]
-        );
+        assert!(c.command.is_absolute() && c.command.ends_with("bin/eng"), "{:?}", c.command);
+        assert_eq!(c.usi_timeout, Some(30));
+        let options: Vec<(&str, &str)> = c.options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(options, [("USI_Hash", "32"), ("Use Book", "false"), ("EvalDir", "eval")], "file order");
+        let same = EngineConfig::from_spec(&[file.display().to_string()], Path::new("nowhere")).expect("valid");
+        assert_eq!(same, c, "--engine PATH.toml");
         assert_eq!(c.tc, Some(TimeControl::MoveTime(100)));
         std::fs::write(&file, "command = \"x\"\nbogus = 1\n").expect("write");
         assert!(EngineConfig::from_file(&file).is_err());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn shipped_definitions_are_built_in() {
+        let nowhere = Path::new("/nonexistent-engines-dir");
+        let fsf = EngineConfig::from_spec(&["fairy-stockfish".to_string()], nowhere).expect("built in");
+        assert_eq!(fsf.command, PathBuf::from("/usr/games/fairy-stockfish"));
+        assert!(fsf.options.iter().any(|(k, _)| k == "Move Overhead"));
+        let gps = EngineConfig::named("gpsusi", nowhere).expect("built in");
+        assert_eq!(gps.tc, Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 1000 }));
+        assert_eq!((gps.usi_timeout, gps.time_margin), (Some(60), Some(1000)));
+        assert_eq!(EngineConfig::named("hisha", nowhere).expect("built in").command, self_command());
+        let missing = EngineConfig::named("no-such-engine", nowhere).expect_err("unknown");
+        assert!(missing.reason.contains("fairy-stockfish"), "{missing}");
     }
 }

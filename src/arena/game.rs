@@ -25,12 +25,8 @@ pub struct Rules {
     pub draw: Option<(i32, u32)>,
     /// Entering-king rule for `bestmove win`.
     pub entering_king: EnteringKingRule,
-    /// Tolerance beyond the time allowance, in ms.
-    pub time_margin: u64,
     /// How long an untimed (nodes/depth) move may take before the engine is deemed stalled.
     pub stall: Duration,
-    /// Timeout for `readyok` before each game.
-    pub ready_timeout: Duration,
 }
 
 /// What to play.
@@ -46,6 +42,8 @@ pub struct GameSpec {
     pub opening_name: String,
     /// Time controls of Black and White.
     pub tc: [TimeControl; 2],
+    /// Tolerance beyond the time allowance of Black and White, in ms.
+    pub margin: [u64; 2],
 }
 
 /// A finished game.
@@ -53,8 +51,6 @@ pub struct GameSpec {
 pub struct GameOutcome {
     /// The record (result, moves, times, engine data).
     pub record: GameRecord,
-    /// The result.
-    pub result: GameResult,
     /// Engines to restart before their next game (crashed or stalled), by color.
     pub faulty: [bool; 2],
     /// Largest time overrun of each side within the margin, ms.
@@ -78,9 +74,9 @@ fn cp_of(s: Option<Score>) -> Option<i32> {
     }
 }
 
-/// What an engine answered to `go`.
+/// What an engine answered to `go`: the move, what it said about it, and when it was read.
 enum Answer {
-    Move(String, EngineInfo),
+    Move(String, EngineInfo, Instant),
     Failed(EngineError),
 }
 
@@ -101,7 +97,7 @@ fn think(
     let mut info = EngineInfo::default();
     loop {
         match engine.recv(deadline) {
-            Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info),
+            Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info, engine.last_read()),
             Ok(UsiResponse::Info(i)) if i.multipv.unwrap_or(1) == 1 && i.string.is_none() => {
                 if let Some(s) = i.score {
                     info.score = Some(score_of(s));
@@ -119,7 +115,7 @@ fn think(
                 let grace = Instant::now() + Duration::from_millis(500);
                 loop {
                     match engine.recv(grace) {
-                        Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info),
+                        Ok(UsiResponse::BestMove { mv, .. }) => return Answer::Move(mv, info, engine.last_read()),
                         Ok(_) => {}
                         Err(_) => return Answer::Failed(EngineError::Timeout("bestmove", 0)),
                     }
@@ -130,10 +126,16 @@ fn think(
     }
 }
 
+/// The prefix of a game's transcript lines in the log: `game 12 black fairy-stockfish`.
+pub fn transcript_name(number: usize, c: Color, engine: &str) -> String {
+    let side = if c == Color::Black { "black" } else { "white" };
+    format!("game {number} {side} {engine}")
+}
+
 /// Plays one game between `engines[0]` (Black) and `engines[1]` (White).
 pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) -> GameOutcome {
     let [black, white] = engines;
-    let mut engines = [black, white];
+    let engines = [black, white];
     let mut pos = spec.start.position().unwrap_or_else(|_| Position::startpos());
     let mut record = GameRecord::new(spec.start.clone(), []);
     let mut faulty = [false; 2];
@@ -156,11 +158,11 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         record.moves.push(r);
     }
     let mut result = None;
+    for (c, e) in Color::ALL.into_iter().zip(engines.iter()) {
+        e.set_context(transcript_name(spec.number, c, &e.config.name));
+    }
     for c in Color::ALL {
-        for (i, e) in engines.iter_mut().enumerate() {
-            e.context = format!("game {} {} {}", spec.number, if i == 0 { "black" } else { "white" }, e.config.name);
-        }
-        if let Err(e) = engines[c.index()].new_game(rules.ready_timeout) {
+        if let Err(e) = engines[c.index()].new_game() {
             record.summary.push(format!("{c} engine failed to start the game: {e}"));
             faulty[c.index()] = true;
             result = Some(GameResult::loss(c, ResultReason::Disconnect));
@@ -195,14 +197,13 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         }
         let go = clocks.go(us);
         let wait = match clocks.allowance(us) {
-            Some(a) => Duration::from_millis(a + rules.time_margin) + Duration::from_millis(1000),
+            Some(a) => Duration::from_millis(a + spec.margin[us.index()]) + Duration::from_millis(1000),
             None => rules.stall,
         };
         let t0 = Instant::now();
         let answer = think(engines[us.index()], &start_cmd, &usi_moves, &go, t0 + wait);
-        let elapsed = t0.elapsed().as_millis() as u64;
-        let (text, info) = match answer {
-            Answer::Move(t, i) => (t, i),
+        let (text, info, elapsed) = match answer {
+            Answer::Move(t, i, at) => (t, i, at.saturating_duration_since(t0).as_millis() as u64),
             Answer::Failed(e) => {
                 faulty[us.index()] = true;
                 let timed = clocks.allowance(us).is_some();
@@ -215,7 +216,7 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
                 break;
             }
         };
-        let verdict = clocks.charge(us, elapsed, rules.time_margin);
+        let verdict = clocks.charge(us, elapsed, spec.margin[us.index()]);
         overrun_ms[us.index()] = overrun_ms[us.index()].max(verdict.overrun_ms);
         if verdict.lost_on_time {
             record.summary.push(format!("{us} overran its allowance by {} ms with {text}", verdict.overrun_ms));
@@ -293,5 +294,5 @@ pub fn play(spec: &GameSpec, engines: [&mut EngineProcess; 2], rules: &Rules) ->
         }
     }
     record.result = Some(result);
-    GameOutcome { record, result, faulty, overrun_ms }
+    GameOutcome { record, faulty, overrun_ms }
 }

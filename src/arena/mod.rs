@@ -5,10 +5,13 @@
 
 pub mod config;
 mod game;
+mod merge;
 pub mod openings;
+mod output;
 pub mod process;
-mod report;
+pub mod report;
 mod runner;
+mod schedule;
 pub mod state;
 pub mod stats;
 pub mod tc;
@@ -31,8 +34,9 @@ use std::path::PathBuf;
 /// Options of `hisha match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
-    /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC]`, or the name of a file
-    /// in `engines/`. Give two; with one it plays hisha; with none, hisha plays itself.
+    /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
+    /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
+    /// file. Give two; with one it plays hisha; with none, hisha plays itself.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, value_name = "SPEC")]
     pub engine: Vec<String>,
     /// The `--engine` words grouped by occurrence (filled from the parsed matches by
@@ -48,13 +52,15 @@ pub struct MatchArgs {
     /// Games played at once (default: cores / threads per engine).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Record file(s); repeat for several outputs. Format from `--format` or the extension.
-    #[arg(long = "out", default_value = "games.psn")]
+    /// Record file(s), appended to; repeat for several outputs. Format from `--format` or the
+    /// extension [default: games.psn]. With `--merge`: where the merged records go.
+    #[arg(long = "out")]
     pub out: Vec<PathBuf>,
     /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
     #[arg(long)]
     pub format: Option<Format>,
-    /// Openings: SFEN / `startpos moves …` lines or a record file (default: book/openings.psn).
+    /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of
+    /// book/openings.psn).
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Plies of each opening to play before the engines take over.
@@ -72,13 +78,14 @@ pub struct MatchArgs {
     /// Play only shard K of N (`K/N`, pairs split round-robin).
     #[arg(long)]
     pub shard: Option<String>,
-    /// Combine the state files of several shards and print the result.
+    /// Combine the state files of several shards and print the result (records too, with `--out`).
     #[arg(long, num_args = 1.., value_name = "STATE")]
     pub merge: Vec<PathBuf>,
     /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when decided.
     #[arg(long)]
     pub sprt: Option<stats::Sprt>,
-    /// Engine stderr and every game's USI transcript (lines start with `[game N …]`).
+    /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white
+    /// ENGINE]`; records name it in a `Transcript` tag).
     #[arg(long)]
     pub log: Option<PathBuf>,
     /// Restart engines before every game (they are always restarted after a crash or stall).
@@ -93,13 +100,14 @@ pub struct MatchArgs {
     /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
     #[arg(long)]
     pub draw: Option<String>,
-    /// Milliseconds beyond the time allowance before a move loses on time.
+    /// Milliseconds beyond the time allowance before a move loses on time (an engine's own
+    /// `time_margin` overrides it).
     #[arg(long, default_value_t = 200)]
     pub time_margin: u64,
     /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
     #[arg(long, default_value = "CSARule27")]
     pub entering_king_rule: String,
-    /// Seconds to wait for `usiok` and `readyok`.
+    /// Seconds to wait for `usiok` and `readyok` (an engine's own `usi_timeout` overrides it).
     #[arg(long, default_value_t = 10)]
     pub usi_timeout: u64,
     /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.

@@ -22,7 +22,12 @@ pub struct Opening {
 /// Reads openings from `path`, keeping at most `plies` moves of each.
 pub fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = decode_text(&bytes);
+    parse(&bytes, path, plies)
+}
+
+/// Reads openings from the contents of a file named `path`, keeping at most `plies` moves of each.
+pub fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
+    let text = decode_text(bytes);
     let shown = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     // Bare SFEN lines (4 fields, no `moves`) are accepted as starts.
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
@@ -41,7 +46,7 @@ pub fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
             .join("\n");
         owned.as_bytes()
     } else {
-        &bytes
+        bytes
     };
     let mut out = Vec::new();
     for (i, g) in read_games(source, format).into_iter().enumerate() {

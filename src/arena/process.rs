@@ -1,7 +1,8 @@
 //! One engine as a child process: a writer (its stdin), a reader thread turning its stdout into a
-//! channel of lines, a thread draining its stderr into the log, the USI handshake with timeouts,
-//! and a kill when dropped. Engines run in their own process group, so a Ctrl-C meant for the
-//! runner does not kill them mid-game.
+//! channel of lines, a thread draining its stderr into the log (under the current game's name),
+//! the USI handshake with timeouts, and a kill when dropped. Engines run in their own process
+//! group, so a Ctrl-C meant for the runner does not kill them mid-game; every engine is listed in
+//! an [`EngineRegistry`], so that a second Ctrl-C can kill them all before the runner exits.
 
 use super::config::EngineConfig;
 use crate::usi::command::UsiCommand;
@@ -9,6 +10,7 @@ use crate::usi::response::UsiResponse;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 /// What can go wrong with an engine.
@@ -28,8 +30,12 @@ pub enum EngineError {
     Exited,
 }
 
-/// Where transcript lines go (a logger thread writes them to `--log`).
-pub type LogSink = Option<Sender<String>>;
+/// Where transcript lines go, with the moment each line was sent or read (a logger thread writes
+/// them to `--log`).
+pub type LogSink = Option<Sender<(Instant, String)>>;
+
+/// A line from the engine and the moment it was read from the pipe.
+type Line = (Instant, String);
 
 /// Timeouts of the USI handshake.
 #[derive(Clone, Copy, Debug)]
@@ -40,19 +46,45 @@ pub struct Timeouts {
     pub readyok: Duration,
 }
 
+/// The engine processes alive, so that they can be killed at once (second Ctrl-C).
+#[derive(Clone, Default)]
+pub struct EngineRegistry(Arc<Mutex<Vec<Weak<Mutex<Child>>>>>);
+
+impl EngineRegistry {
+    fn add(&self, child: &Arc<Mutex<Child>>) {
+        let mut list = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        list.retain(|w| w.strong_count() > 0);
+        list.push(Arc::downgrade(child));
+    }
+
+    /// Kills every engine still running.
+    pub fn kill_all(&self) {
+        let list = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        for child in list.iter().filter_map(Weak::upgrade) {
+            let _ = child.lock().unwrap_or_else(PoisonError::into_inner).kill();
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     /// The definition it was started from.
     pub config: EngineConfig,
-    child: Child,
+    child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
-    lines: Receiver<Option<String>>,
+    lines: Receiver<Option<Line>>,
     log: LogSink,
-    /// Prefix for transcript lines (`game 12 black fairy-stockfish`).
-    pub context: String,
+    /// When the last line returned by [`EngineProcess::recv`] was read.
+    last_read: Instant,
+    /// Prefix for transcript and stderr lines (`game 12 black fairy-stockfish`).
+    context: Arc<Mutex<String>>,
+    /// How long `readyok` may take.
+    ready_timeout: Duration,
 }
 
-fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<String>>) {
+/// Reads lines from `r` until it ends, stamping each with the moment it was read, so that the time
+/// of a `bestmove` does not include the wait for the game's thread to be scheduled.
+fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Line>>) {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(r);
         let mut buf = Vec::new();
@@ -61,8 +93,9 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
             match reader.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
+                    let at = Instant::now();
                     let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).replace('\0', "");
-                    if tx.send(Some(line)).is_err() {
+                    if tx.send(Some((at, line))).is_err() {
                         return;
                     }
                 }
@@ -75,7 +108,12 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Strin
 impl EngineProcess {
     /// Starts the engine and completes the handshake: `usi` … `usiok`, every option, `isready` …
     /// `readyok`.
-    pub fn start(config: &EngineConfig, timeouts: Timeouts, log: LogSink) -> Result<EngineProcess, EngineError> {
+    pub fn start(
+        config: &EngineConfig,
+        timeouts: Timeouts,
+        log: LogSink,
+        registry: &EngineRegistry,
+    ) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&config.command);
         cmd.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(d) = &config.dir {
@@ -90,24 +128,36 @@ impl EngineProcess {
         let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
+            let _ = child.wait();
             return Err(EngineError::Exited);
         };
+        let child = Arc::new(Mutex::new(child));
+        registry.add(&child);
         let (tx, rx) = unbounded();
         spawn_reader(stdout, tx);
-        // Engine stderr goes to the log only.
+        // Engine stderr goes to the log only, under the name of the game being played.
         let (etx, erx) = unbounded();
         spawn_reader(stderr, etx);
-        let name = config.name.clone();
-        let elog = log.clone();
+        let context = Arc::new(Mutex::new(config.name.clone()));
+        let (elog, econtext) = (log.clone(), Arc::clone(&context));
         std::thread::spawn(move || {
-            for line in erx.iter().flatten() {
+            for (at, line) in erx.iter().flatten() {
                 if let Some(l) = &elog {
-                    let _ = l.send(format!("[{name}] stderr: {line}"));
+                    let prefix = econtext.lock().unwrap_or_else(PoisonError::into_inner).clone();
+                    let _ = l.send((at, format!("[{prefix}] stderr: {line}")));
                 }
             }
         });
-        let mut p =
-            EngineProcess { config: config.clone(), child, stdin, lines: rx, log, context: config.name.clone() };
+        let mut p = EngineProcess {
+            config: config.clone(),
+            child,
+            stdin,
+            lines: rx,
+            log,
+            last_read: Instant::now(),
+            context,
+            ready_timeout: timeouts.readyok,
+        };
         p.send(&UsiCommand::Usi)?;
         p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
         for (k, v) in &config.options {
@@ -117,16 +167,31 @@ impl EngineProcess {
         Ok(p)
     }
 
-    fn log(&self, dir: char, line: &str) {
+    /// Names the transcript and stderr lines from now on (`game 12 black fairy-stockfish`).
+    pub fn set_context(&self, context: String) {
+        *self.context.lock().unwrap_or_else(PoisonError::into_inner) = context;
+    }
+
+    fn log(&self, at: Instant, dir: char, line: &str) {
         if let Some(l) = &self.log {
-            let _ = l.send(format!("[{}] {dir} {line}", self.context));
+            let prefix = self.context.lock().unwrap_or_else(PoisonError::into_inner).clone();
+            let _ = l.send((at, format!("[{prefix}] {dir} {line}")));
         }
+    }
+
+    /// When the last line returned by [`EngineProcess::recv`] was read from the engine's pipe.
+    pub fn last_read(&self) -> Instant {
+        self.last_read
+    }
+
+    fn child(&self) -> std::sync::MutexGuard<'_, Child> {
+        self.child.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Sends a command.
     pub fn send(&mut self, cmd: &UsiCommand) -> Result<(), EngineError> {
         let text = cmd.to_string();
-        self.log('>', &text);
+        self.log(Instant::now(), '>', &text);
         writeln!(self.stdin, "{text}").and_then(|_| self.stdin.flush()).map_err(EngineError::Io)
     }
 
@@ -134,8 +199,9 @@ impl EngineProcess {
     pub fn recv(&mut self, deadline: Instant) -> Result<UsiResponse, EngineError> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(Some(line)) => {
-                self.log('<', &line);
+            Ok(Some((at, line))) => {
+                self.log(at, '<', &line);
+                self.last_read = at;
                 Ok(line.parse().unwrap_or_else(|e| match e {}))
             }
             Ok(None) | Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
@@ -169,15 +235,15 @@ impl EngineProcess {
     }
 
     /// Prepares a new game as GUIs do: `isready` … `readyok`, then `usinewgame`.
-    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.ready(timeout)?;
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.ready(self.ready_timeout)?;
         self.send(&UsiCommand::UsiNewGame)
     }
 
     /// Discards messages already waiting (a late `bestmove` from an earlier search).
     pub fn drain(&mut self) {
-        while let Ok(Some(line)) = self.lines.try_recv() {
-            self.log('<', &line);
+        while let Ok(Some((at, line))) = self.lines.try_recv() {
+            self.log(at, '<', &line);
         }
     }
 
@@ -186,7 +252,7 @@ impl EngineProcess {
         let _ = self.send(&UsiCommand::Quit);
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = self.child().try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -196,9 +262,10 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+        let mut child = self.child();
+        if let Ok(None) = child.try_wait() {
+            let _ = child.kill();
         }
-        let _ = self.child.wait();
+        let _ = child.wait();
     }
 }

@@ -2,7 +2,7 @@
 //! (per game and per pair), LOS, draw ratio, pentanomial counts, end reasons, SPRT.
 
 use super::state::GameLine;
-use super::stats::{Pentanomial, Sprt, Wdl};
+use super::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
 use crate::position::{ResultReason, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -26,8 +26,12 @@ pub struct Tally {
     pub reasons: BTreeMap<String, u64>,
     /// Unfinished (interrupted) games.
     pub unfinished: u64,
-    /// Largest time overrun (within the margin) seen per engine, ms.
+    /// Largest time overrun seen per engine (including moves lost on time), ms.
     pub max_overrun: BTreeMap<String, u64>,
+    /// Games won by Black, won by White, drawn.
+    pub by_colour: [u64; 3],
+    /// Per engine (first, second): losses on time, by illegal moves, by crashes or stalls.
+    pub faults: [[u64; 3]; 2],
     /// Pair number → first game's score for the first engine.
     open_pairs: BTreeMap<usize, f64>,
 }
@@ -58,16 +62,28 @@ impl Tally {
                 _ => w.draws += 1,
             }
         }
-        let loser = match g.result.winner {
-            Winner::Black => format!(" ({})", g.white),
-            Winner::White => format!(" ({})", g.black),
-            _ => String::new(),
+        match g.result.winner {
+            Winner::Black => self.by_colour[0] += 1,
+            Winner::White => self.by_colour[1] += 1,
+            _ => self.by_colour[2] += 1,
+        }
+        let (loser, loser_is_a) = match g.result.winner {
+            Winner::Black => (format!(" ({})", g.white), !a_is_black),
+            Winner::White => (format!(" ({})", g.black), a_is_black),
+            _ => (String::new(), false),
         };
-        let key = match g.result.reason {
-            ResultReason::Time | ResultReason::IllegalMove | ResultReason::Disconnect => {
+        let fault = match g.result.reason {
+            ResultReason::Time => Some(0),
+            ResultReason::IllegalMove => Some(1),
+            ResultReason::Disconnect => Some(2),
+            _ => None,
+        };
+        let key = match fault {
+            Some(kind) if !loser.is_empty() => {
+                self.faults[usize::from(!loser_is_a)][kind] += 1;
                 format!("{}{loser}", g.result.reason)
             }
-            r => r.to_string(),
+            _ => g.result.reason.to_string(),
         };
         *self.reasons.entry(key).or_default() += 1;
         let pair = (g.number - 1) / 2;
@@ -79,10 +95,16 @@ impl Tally {
         }
     }
 
-    /// Notes an engine's time overrun within the margin.
+    /// Notes an engine's largest time overrun.
     pub fn overrun(&mut self, engine: &str, ms: u64) {
         let e = self.max_overrun.entry(engine.to_string()).or_default();
         *e = (*e).max(ms);
+    }
+
+    /// The progress bar's message: `hisha 12-5-3  Elo +125 +/- 80`.
+    pub fn progress(&self) -> String {
+        let w = &self.total;
+        format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w, &w.elo(), 0))
     }
 
     /// The results block.
@@ -90,41 +112,52 @@ impl Tally {
         let mut s = String::new();
         let w = &self.total;
         let _ = writeln!(s, "Results of {} vs {} ({} games):", self.a, self.b, w.games());
+        let mirror = |w: &Wdl| Wdl { wins: w.losses, draws: w.draws, losses: w.wins };
+        let width = self.a.chars().count().max(self.b.chars().count());
+        for (name, total, black, white) in [
+            (&self.a, *w, self.as_black, self.as_white),
+            (&self.b, mirror(w), mirror(&self.as_white), mirror(&self.as_black)),
+        ] {
+            let _ = writeln!(
+                s,
+                "  {name:<width$}  {} W {} L {} D  score {:.3}  as Black {}-{}-{}, as White {}-{}-{}",
+                total.wins,
+                total.losses,
+                total.draws,
+                total.score(),
+                black.wins,
+                black.losses,
+                black.draws,
+                white.wins,
+                white.losses,
+                white.draws
+            );
+        }
+        let [bw, ww, d] = self.by_colour;
+        let _ = writeln!(s, "  By colour: Black won {bw}, White won {ww}, draws {d}");
         let _ = writeln!(
             s,
-            "  {}: {} - {} - {} [{:.3}]  as Black {}-{}-{}, as White {}-{}-{}",
+            "  Elo of {}: {} (pentanomial {}), LOS: {:.1} %, draw ratio: {:.1} %",
             self.a,
-            w.wins,
-            w.losses,
-            w.draws,
-            w.score(),
-            self.as_black.wins,
-            self.as_black.losses,
-            self.as_black.draws,
-            self.as_white.wins,
-            self.as_white.losses,
-            self.as_white.draws
-        );
-        let e = w.elo();
-        let p = self.penta.elo();
-        let _ = writeln!(
-            s,
-            "  Elo: {:+.1} +/- {:.1} (pairs: {:+.1} +/- {:.1}), LOS: {:.1} %, draw ratio: {:.1} %",
-            e.elo,
-            e.error,
-            p.elo,
-            p.error,
+            elo_text(w, &w.elo(), 1),
+            elo_text(w, &self.penta.elo(), 1),
             100.0 * w.los(),
             100.0 * w.draw_ratio()
         );
         let _ = writeln!(s, "  Pentanomial [0, 1/2, 1, 3/2, 2]: {:?} ({} pairs)", self.penta.0, self.penta.pairs());
+        let [fa, fb] = self.faults;
+        let _ = writeln!(
+            s,
+            "  Losses on time: {} {}, {} {}; illegal moves: {} {}, {} {}; crashes/stalls: {} {}, {} {}",
+            self.a, fa[0], self.b, fb[0], self.a, fa[1], self.b, fb[1], self.a, fa[2], self.b, fb[2]
+        );
         let reasons: Vec<String> = self.reasons.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         let _ =
             writeln!(s, "  End reasons: {}", if reasons.is_empty() { "none".to_string() } else { reasons.join(", ") });
         let overruns: Vec<String> =
             self.max_overrun.iter().filter(|(_, v)| **v > 0).map(|(k, v)| format!("{k} {v} ms")).collect();
         if !overruns.is_empty() {
-            let _ = writeln!(s, "  Largest overrun within the time margin: {}", overruns.join(", "));
+            let _ = writeln!(s, "  Largest overrun of the time allowance: {}", overruns.join(", "));
         }
         if self.unfinished > 0 {
             let _ = writeln!(s, "  Unfinished: {}", self.unfinished);
@@ -135,5 +168,78 @@ impl Tally {
             let _ = writeln!(s, "  SPRT [{}, {}]: LLR {llr:.2} ({lo:.2}, {hi:.2}) {d:?}", t.elo0, t.elo1);
         }
         s
+    }
+}
+
+/// `+12.3 +/- 45.6`, or `+inf`/`-inf` when one side scored everything.
+fn elo_text(w: &Wdl, e: &EloEstimate, decimals: usize) -> String {
+    if w.games() > 0 && w.losses + w.draws == 0 {
+        "+inf".to_string()
+    } else if w.games() > 0 && w.wins + w.draws == 0 {
+        "-inf".to_string()
+    } else {
+        // What rounds to zero prints as +0, not -0.
+        let elo = if e.elo.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { e.elo };
+        format!("{elo:+.decimals$} +/- {:.decimals$}", e.error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::GameResult;
+
+    fn game(number: usize, black: &str, white: &str, winner: Winner, reason: ResultReason) -> GameLine {
+        GameLine { number, black: black.into(), white: white.into(), result: GameResult { winner, reason } }
+    }
+
+    #[test]
+    fn tally_counts_by_engine_colour_pair_and_reason() {
+        let mut t = Tally::new("new", "old");
+        for g in [
+            game(1, "new", "old", Winner::Black, ResultReason::Resign), // new wins as Black
+            game(2, "old", "new", Winner::Draw, ResultReason::Repetition), // pair 1: 1 + ½ = 1½
+            game(3, "new", "old", Winner::White, ResultReason::Time),   // new loses on time as Black
+            game(4, "old", "new", Winner::White, ResultReason::Checkmate), // pair 2: 0 + 1 = 1
+            game(5, "new", "old", Winner::Black, ResultReason::IllegalMove), // old's illegal move
+            game(6, "old", "new", Winner::Black, ResultReason::Disconnect), // new crashes; pair 3: 1 + 0 = 1
+            game(7, "new", "old", Winner::Unfinished, ResultReason::Interrupt),
+        ] {
+            t.add(&g);
+        }
+        // new: wins 1, 4, 5; draw 2; losses 3, 6. As Black (1, 3, 5) 2-1-0, as White (2, 4, 6) 1-1-1.
+        assert_eq!(t.total, Wdl { wins: 3, draws: 1, losses: 2 });
+        assert_eq!(t.as_black, Wdl { wins: 2, draws: 0, losses: 1 });
+        assert_eq!(t.as_white, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(t.by_colour, [3, 2, 1], "Black won 1, 5, 6; White won 3, 4; game 2 drawn");
+        assert_eq!(t.penta.0, [0, 0, 2, 1, 0]);
+        assert_eq!(t.unfinished, 1);
+        assert_eq!(t.faults, [[1, 0, 1], [0, 1, 0]], "new: a time loss and a crash; old: an illegal move");
+        assert_eq!(t.reasons.get("time forfeit (new)"), Some(&1));
+        assert_eq!(t.reasons.get("illegal move (old)"), Some(&1));
+        assert_eq!(t.reasons.get("engine crash or disconnect (new)"), Some(&1));
+        let block = t.block(None);
+        // Score 3.5/6 = 0.5833: Elo = -400·log10(1/0.5833 - 1) = -400·log10(0.7143) = +58.45.
+        assert!(block.contains("Elo of new: +58.5 +/- "), "{block}");
+        assert!(block.contains("  new  3 W 2 L 1 D  score 0.583  as Black 2-1-0, as White 1-1-1"), "{block}");
+        assert!(block.contains("  old  2 W 3 L 1 D  score 0.417  as Black 1-1-1, as White 1-2-0"), "{block}");
+        assert!(block.contains("By colour: Black won 3, White won 2, draws 1"), "{block}");
+        assert!(
+            block.contains("Losses on time: new 1, old 0; illegal moves: new 0, old 1; crashes/stalls: new 1, old 0")
+        );
+        assert!(block.contains("draw ratio: 16.7 %"), "1 draw in 6 games: {block}");
+        assert!(block.contains("Unfinished: 1"));
+    }
+
+    #[test]
+    fn a_clean_sweep_has_infinite_elo() {
+        let mut t = Tally::new("a", "b");
+        t.add(&game(1, "a", "b", Winner::Black, ResultReason::Checkmate));
+        t.add(&game(2, "b", "a", Winner::White, ResultReason::Resign));
+        assert!(t.block(None).contains("Elo of a: +inf (pentanomial +inf)"), "{}", t.block(None));
+        assert_eq!(t.progress(), "a 2-0-0  Elo +inf");
+        t.add(&game(3, "a", "b", Winner::White, ResultReason::Checkmate));
+        t.add(&game(4, "b", "a", Winner::Black, ResultReason::Checkmate));
+        assert!(t.progress().starts_with("a 2-2-0  Elo +0 +/- "), "{}", t.progress());
     }
 }

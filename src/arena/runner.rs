@@ -1,148 +1,90 @@
-//! Running a match: the schedule (pairs of games with colours swapped, shards, resume), worker
-//! threads that own their engine processes, and the main thread that writes every finished game
-//! at once (records, then the state file), prints `Finished game …` lines, the progress bar and
-//! the results, and handles Ctrl-C (once: finish the running games; twice: stop at once).
+//! Running a match: worker threads that own their engine processes and play the scheduled games,
+//! and the main thread that writes every finished game at once (records, then the state file),
+//! prints `Finished game …` lines, the progress bar and the results, stops for the SPRT, and
+//! handles Ctrl-C (once: finish the running games; twice: kill the engines and stop at once).
 
 use super::MatchArgs;
 use super::config::EngineConfig;
-use super::game::{self, GameSpec, Rules};
-use super::openings::{self, Opening};
-use super::process::{EngineProcess, LogSink, Timeouts};
+use super::game::{self, Rules};
+use super::merge;
+use super::output::{Outputs, finished_line, now_text, spawn_logger};
+use super::process::{EngineProcess, EngineRegistry, LogSink, Timeouts};
 use super::report::Tally;
-use super::state::{self, GameLine, StateWriter};
+use super::schedule::{self, Job};
+use super::state::{self, State};
 use super::stats::SprtDecision;
-use crate::position::{EnteringKingRule, GameResult, ResultReason, Winner};
-use crate::record::{Format, GameRecord, RecordWriter, Start};
+use crate::position::{EnteringKingRule, GameResult, ResultReason};
+use crate::record::GameRecord;
 use crate::types::Color;
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-
-/// A scheduled game: its spec and which engine (0 = first, 1 = second) plays Black.
-struct Job {
-    spec: GameSpec,
-    first_is_black: bool,
-}
 
 struct Done {
     job: Job,
     outcome: game::GameOutcome,
 }
 
+/// What the workers share, including the list of engine processes (killed on a second Ctrl-C).
+#[derive(Clone)]
+struct Shared {
+    args: Arc<MatchArgs>,
+    confs: [EngineConfig; 2],
+    rules: Rules,
+    log: LogSink,
+    registry: EngineRegistry,
+}
+
 fn parse_score_rule(s: &Option<String>, what: &str) -> Result<Option<(i32, u32)>, String> {
     let Some(s) = s else { return Ok(None) };
     let (a, b) = s.split_once(':').ok_or_else(|| format!("--{what} wants CP:PLIES, got {s:?}"))?;
     Ok(Some((
-        a.parse().map_err(|_| format!("--{what}: bad CP {a:?}"))?,
-        b.parse().map_err(|_| format!("--{what}: bad PLIES {b:?}"))?,
+        a.trim().parse().map_err(|_| format!("--{what}: bad CP {a:?}"))?,
+        b.trim().parse().map_err(|_| format!("--{what}: bad PLIES {b:?}"))?,
     )))
 }
 
-fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, String> {
-    let Some(s) = s else { return Ok(None) };
-    let bad = || format!("--shard wants K/N with 1 <= K <= N, got {s:?}");
-    let (k, n) = s.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok(Some((k, n)))
+fn rules(args: &MatchArgs) -> Result<Rules, String> {
+    Ok(Rules {
+        max_plies: args.max_plies,
+        resign: parse_score_rule(&args.resign, "resign")?,
+        draw: parse_score_rule(&args.draw, "draw")?,
+        entering_king: match args.entering_king_rule.to_ascii_lowercase().as_str() {
+            "noenteringking" | "none" => EnteringKingRule::None,
+            "csarule24" | "24" => EnteringKingRule::Point24,
+            "csarule27" | "27" => EnteringKingRule::Point27,
+            other => return Err(format!("--entering-king-rule: unknown rule {other:?}")),
+        },
+        stall: Duration::from_secs(args.stall_timeout),
+    })
 }
 
-fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
-    let load = |w: &Vec<String>| EngineConfig::from_spec(w, &args.engines_dir).map_err(|e| e.to_string());
-    let mut list: Vec<EngineConfig> = args.engines.iter().map(load).collect::<Result<_, _>>()?;
-    match list.len() {
-        0 => {
-            let mut a = EngineConfig::hisha();
-            let mut b = EngineConfig::hisha();
-            a.name = "hisha-1".into();
-            b.name = "hisha-2".into();
-            Ok([a, b])
-        }
-        1 => {
-            let mut h = EngineConfig::hisha();
-            if list[0].name == h.name {
-                h.name = "hisha-2".into();
-            }
-            Ok([list.remove(0), h])
-        }
-        2 => {
-            if list[0].name == list[1].name {
-                list[1].name.push_str("-2");
-            }
-            let b = list.remove(1);
-            Ok([list.remove(0), b])
-        }
-        n => Err(format!("give at most two engines (got {n})")),
-    }
-}
-
-/// Today's date as `YYYY/MM/DD` (UTC), for record headers.
-fn today() -> String {
-    let days =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + (m <= 2) as i64;
-    format!("{y:04}/{m:02}/{d:02}")
-}
-
-fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> Result<Vec<Job>, String> {
-    let mut openings: Vec<Opening> = match (&args.handicap, &args.openings) {
-        (Some(h), _) => vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }],
-        (None, Some(path)) => openings::load(path, args.opening_plies)?,
-        (None, None) => {
-            let default = Path::new("book/openings.psn");
-            if default.exists() {
-                openings::load(default, args.opening_plies)?
-            } else {
-                vec![Opening { start: Start::default(), moves: Vec::new(), name: "startpos".into() }]
-            }
-        }
+/// Fails early when an engine's executable does not exist (a typo should not become a match of
+/// forfeits); engines that start but misbehave are adjudicated game by game instead.
+fn check_command(c: &EngineConfig) -> Result<(), String> {
+    let cmd = &c.command;
+    let found = if cmd.components().count() > 1 || cmd.is_absolute() {
+        cmd.is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()))
     };
-    if let Some(seed) = args.seed {
-        openings::shuffle(&mut openings, seed);
-    }
-    let shard = parse_shard(&args.shard)?;
-    let pairs = args.games.div_ceil(2).max(1);
-    let tc = |c: &EngineConfig| c.tc.unwrap_or(args.tc);
-    let mut jobs = Vec::new();
-    for number in 1..=pairs * 2 {
-        let pair = (number - 1) / 2;
-        if shard.is_some_and(|(k, n)| pair % n != k - 1) || done.contains(&number) {
-            continue;
-        }
-        let o = &openings[pair % openings.len()];
-        let first_is_black = number % 2 == 1;
-        let (black, white) = if first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
-        jobs.push(Job {
-            spec: GameSpec {
-                number,
-                start: o.start.clone(),
-                opening: o.moves.clone(),
-                opening_name: o.name.clone(),
-                tc: [tc(black), tc(white)],
-            },
-            first_is_black,
-        });
-    }
-    Ok(jobs)
+    if found { Ok(()) } else { Err(format!("engine {}: cannot find the command {}", c.name, cmd.display())) }
 }
 
-fn start_engine(conf: &EngineConfig, args: &MatchArgs, log: &LogSink) -> Result<EngineProcess, String> {
-    let t = Duration::from_secs(args.usi_timeout);
-    EngineProcess::start(conf, Timeouts { usiok: t, readyok: t }, log.clone()).map_err(|e| e.to_string())
+/// Threads one engine uses (its `Threads` or `Thread` option, else 1).
+fn threads(c: &EngineConfig) -> usize {
+    let is_threads = |k: &str| k.eq_ignore_ascii_case("Threads") || k.eq_ignore_ascii_case("Thread");
+    c.options.iter().find(|(k, _)| is_threads(k)).and_then(|(_, v)| v.trim().parse().ok()).unwrap_or(1).max(1)
+}
+
+fn start_engine(conf: &EngineConfig, sh: &Shared) -> Result<EngineProcess, String> {
+    let t = Duration::from_secs(conf.usi_timeout.unwrap_or(sh.args.usi_timeout));
+    EngineProcess::start(conf, Timeouts { usiok: t, readyok: t }, sh.log.clone(), &sh.registry)
+        .map_err(|e| e.to_string())
 }
 
 /// A game lost before it began because an engine would not start.
@@ -153,32 +95,21 @@ fn forfeit(job: &Job, loser: Color, why: String) -> game::GameOutcome {
     record.result = Some(result);
     let mut faulty = [false; 2];
     faulty[loser.index()] = true;
-    game::GameOutcome { record, result, faulty, overrun_ms: [0; 2] }
+    game::GameOutcome { record, faulty, overrun_ms: [0; 2] }
 }
 
-fn worker(
-    jobs: Receiver<Job>,
-    done: Sender<Done>,
-    confs: [EngineConfig; 2],
-    args: Arc<MatchArgs>,
-    rules: Rules,
-    log: LogSink,
-    stop: Arc<AtomicUsize>,
-) {
+fn worker(jobs: Receiver<Job>, done: Sender<Done>, sh: Shared) {
     let mut procs: [Option<EngineProcess>; 2] = [None, None];
     for job in jobs.iter() {
-        if stop.load(Ordering::SeqCst) > 0 {
-            break;
-        }
         // Engine index by colour.
         let idx = if job.first_is_black { [0, 1] } else { [1, 0] };
         let mut failure = None;
         for c in Color::ALL {
             let e = idx[c.index()];
             if procs[e].is_none() {
-                match start_engine(&confs[e], &args, &log) {
+                match start_engine(&sh.confs[e], &sh) {
                     Ok(p) => procs[e] = Some(p),
-                    Err(why) => failure = Some((c, format!("{c} ({}) failed to start: {why}", confs[e].name))),
+                    Err(why) => failure = Some((c, format!("{c} ({}) failed to start: {why}", sh.confs[e].name))),
                 }
             }
         }
@@ -186,13 +117,13 @@ fn worker(
             (Some((c, why)), _) => forfeit(&job, c, why),
             (None, [Some(a), Some(b)]) => {
                 let pair = if job.first_is_black { [a, b] } else { [b, a] };
-                game::play(&job.spec, pair, &rules)
+                game::play(&job.spec, pair, &sh.rules)
             }
             (None, _) => forfeit(&job, Color::Black, "engine missing".into()),
         };
         for c in Color::ALL {
             let e = idx[c.index()];
-            if outcome.faulty[c.index()] || args.restart {
+            if outcome.faulty[c.index()] || sh.args.restart {
                 if let Some(p) = procs[e].take() {
                     p.quit(Duration::from_millis(300));
                 }
@@ -207,218 +138,182 @@ fn worker(
     }
 }
 
-fn spawn_logger(path: &Option<PathBuf>) -> Result<LogSink, String> {
-    let Some(path) = path else { return Ok(None) };
-    let mut file = std::io::BufWriter::new(
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
-    );
-    let (tx, rx) = unbounded::<String>();
-    std::thread::spawn(move || {
-        let start = Instant::now();
-        for line in rx.iter() {
-            let _ = writeln!(file, "{:>10.3} {line}", start.elapsed().as_secs_f64());
-            if rx.is_empty() {
-                let _ = file.flush();
+/// The finished games of an earlier run (`--resume`), or none; a new match keeps an earlier state
+/// file beside it as `<state>.N`.
+fn previous_state(args: &MatchArgs, state_path: &Path, confs: &[EngineConfig; 2]) -> Result<State, String> {
+    if args.resume {
+        let st = state::load(state_path)?;
+        if let Some([a, b]) = &st.engines {
+            if [a, b] != [&confs[0].name, &confs[1].name] {
+                return Err(format!(
+                    "{} is a match of {a} vs {b}, not {} vs {}: give the same engines to resume",
+                    state_path.display(),
+                    confs[0].name,
+                    confs[1].name
+                ));
             }
         }
-    });
-    Ok(Some(tx))
-}
-
-fn outputs(args: &MatchArgs) -> Result<Vec<(PathBuf, RecordWriter<std::fs::File>)>, String> {
-    args.out
-        .iter()
-        .map(|p| {
-            let format = args.format.or_else(|| p.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn);
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?;
-            let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
-            Ok((p.clone(), RecordWriter::new(file, format, empty)))
-        })
-        .collect()
-}
-
-fn merge(args: &MatchArgs) -> Result<(), String> {
-    let mut lines = Vec::new();
-    for p in &args.merge {
-        lines.extend(state::load(p)?.games);
+        return Ok(st);
     }
-    let Some(first) = lines.first() else {
-        return Err("no games in the state files".into());
-    };
-    let a = first.black.clone();
-    let b = if first.white == a { first.black.clone() } else { first.white.clone() };
-    let mut tally = Tally::new(&a, &b);
-    lines.sort_by_key(|g| g.number);
-    for g in &lines {
-        tally.add(g);
-    }
-    print!("{}", tally.block(args.sprt.as_ref()));
-    Ok(())
-}
-
-/// Runs `hisha match`.
-pub fn run(args: MatchArgs) -> Result<(), String> {
-    if !args.merge.is_empty() {
-        return merge(&args);
-    }
-    let confs = engines(&args)?;
-    let rules = Rules {
-        max_plies: args.max_plies,
-        resign: parse_score_rule(&args.resign, "resign")?,
-        draw: parse_score_rule(&args.draw, "draw")?,
-        entering_king: match args.entering_king_rule.to_ascii_lowercase().as_str() {
-            "noenteringking" | "none" => EnteringKingRule::None,
-            "csarule24" | "24" => EnteringKingRule::Point24,
-            _ => EnteringKingRule::Point27,
-        },
-        time_margin: args.time_margin,
-        stall: Duration::from_secs(args.stall_timeout),
-        ready_timeout: Duration::from_secs(args.usi_timeout),
-    };
-    let first_out = args.out.first().cloned().unwrap_or_else(|| PathBuf::from("games.psn"));
-    let state_path = state::path_for(&first_out);
-    let previous = if args.resume { state::load(&state_path)? } else { state::State::default() };
-    if !args.resume && state_path.exists() {
-        // A new match: keep the earlier match's state beside it (records are appended, never lost).
+    if state_path.exists() {
         let kept = (1..)
             .map(|i| PathBuf::from(format!("{}.{i}", state_path.display())))
             .find(|p| !p.exists())
             .unwrap_or_default();
-        std::fs::rename(&state_path, &kept).map_err(|e| format!("{}: {e}", state_path.display()))?;
+        std::fs::rename(state_path, &kept).map_err(|e| format!("{}: {e}", state_path.display()))?;
         eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
     }
-    let done_numbers: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
-    let jobs = schedule(&args, &confs, &done_numbers)?;
-    let mut writers = outputs(&args)?;
-    let first_format = writers.first().map(|(_, w)| w.format()).unwrap_or(Format::Psn);
-    let mut state_file = StateWriter::open(&state_path, &first_out, first_format)?;
-    let log = spawn_logger(&args.log)?;
-    let threads_per_engine = confs
-        .iter()
-        .map(|c| {
-            c.options
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("Threads"))
-                .and_then(|(_, v)| v.parse::<usize>().ok())
-                .unwrap_or(1)
-        })
-        .max()
-        .unwrap_or(1);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let concurrency = args.concurrency.unwrap_or((cores / threads_per_engine).max(1)).max(1);
-    let stop = Arc::new(AtomicUsize::new(0));
-    let s = Arc::clone(&stop);
-    let _ = ctrlc::set_handler(move || {
-        if s.fetch_add(1, Ordering::SeqCst) >= 1 {
-            eprintln!("\nhisha match: stopped; finished games are in the record files");
-            std::process::exit(130);
+    Ok(State::default())
+}
+
+/// Hands the next game to the workers, or, when there is none or the match stops, closes the
+/// queue so that each worker ends after its current game.
+fn feed(tx: &mut Option<Sender<Job>>, pending: &mut VecDeque<Job>, stop: &AtomicBool) {
+    let next = if stop.load(Ordering::SeqCst) { None } else { pending.pop_front() };
+    match (next, tx.as_ref()) {
+        (Some(job), Some(t)) => {
+            let _ = t.send(job);
         }
-        eprintln!("\nhisha match: finishing the running games (Ctrl-C again to stop at once)");
+        _ => *tx = None,
+    }
+}
+
+/// Installs the Ctrl-C handler: the first press stops new games, the second kills the engines and
+/// exits at once (after the record being written, if any, is complete).
+fn on_ctrl_c(stop: &Arc<AtomicBool>, registry: &EngineRegistry, writing: &Arc<Mutex<()>>) {
+    let presses = AtomicUsize::new(0);
+    let (stop, registry, writing) = (Arc::clone(stop), registry.clone(), Arc::clone(writing));
+    let installed = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+            stop.store(true, Ordering::SeqCst);
+            eprintln!("\nhisha match: finishing the running games (Ctrl-C again to stop at once)");
+            return;
+        }
+        let _lock = writing.lock().unwrap_or_else(PoisonError::into_inner);
+        registry.kill_all();
+        eprintln!("\nhisha match: stopped; every finished game is in the record files (--resume continues)");
+        std::process::exit(130);
     });
+    if let Err(e) = installed {
+        log::warn!("cannot handle Ctrl-C: {e}");
+    }
+}
+
+fn progress_bar(total: usize, quiet: bool) -> Option<indicatif::ProgressBar> {
+    (!quiet).then(|| {
+        let pb = indicatif::ProgressBar::new(total as u64);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  {elapsed} ETA {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb
+    })
+}
+
+/// Prints above the progress bar, if any.
+fn say(progress: &Option<indicatif::ProgressBar>, text: &str) {
+    match progress {
+        Some(pb) => pb.suspend(|| print!("{text}")),
+        None => print!("{text}"),
+    }
+    let _ = std::io::stdout().flush();
+}
+
+/// `N games in 12 min 5 s: 3.1 games/min at concurrency 2`.
+fn pace(games: usize, elapsed: Duration, concurrency: usize) -> String {
+    let secs = elapsed.as_secs_f64();
+    let per_min = if secs > 0.0 { games as f64 * 60.0 / secs } else { 0.0 };
+    let (m, s) = (elapsed.as_secs() / 60, elapsed.as_secs() % 60);
+    format!("  This run: {games} games in {m} min {s} s: {per_min:.1} games/min at concurrency {concurrency}\n")
+}
+
+/// Runs `hisha match`.
+pub fn run(mut args: MatchArgs) -> Result<(), String> {
+    if !args.merge.is_empty() {
+        return merge::merge(&args);
+    }
+    if args.out.is_empty() {
+        args.out.push(PathBuf::from("games.psn"));
+    }
+    let confs = schedule::engines(&args)?;
+    confs.iter().try_for_each(check_command)?;
+    let rules = rules(&args)?;
+    let state_path = state::path_for(&args.out[0]);
+    let previous = previous_state(&args, &state_path, &confs)?;
+    let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
+    let jobs = schedule::schedule(&args, &confs, &done)?;
+    let heading = format!(
+        "=== hisha match {} vs {}, {}, records in {}{}",
+        confs[0].name,
+        confs[1].name,
+        now_text(),
+        args.out[0].display(),
+        if args.resume { " (resumed)" } else { "" }
+    );
+    let (log, logger) = spawn_logger(&args.log, heading)?;
+    let names = [confs[0].name.as_str(), confs[1].name.as_str()];
+    let mut outputs = Outputs::open(&args.out, args.format, &state_path, names, args.log.clone())?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let concurrency = args.concurrency.unwrap_or(cores / confs.iter().map(threads).max().unwrap_or(1)).max(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let registry = EngineRegistry::default();
+    let writing = Arc::new(Mutex::new(()));
+    on_ctrl_c(&stop, &registry, &writing);
     let mut tally = Tally::new(&confs[0].name, &confs[1].name);
     for g in &previous.games {
         tally.add(g);
     }
-    let total_jobs = jobs.len();
+    // A game is handed to a worker only when one is free, so that a stop (Ctrl-C, SPRT) leaves
+    // no game half-started and at most `concurrency` games run at any time.
+    let total = jobs.len();
+    let mut pending: VecDeque<Job> = jobs.into();
     let (job_tx, job_rx) = unbounded::<Job>();
-    for j in jobs {
-        let _ = job_tx.send(j);
+    let mut job_tx = Some(job_tx);
+    for _ in 0..concurrency {
+        feed(&mut job_tx, &mut pending, &stop);
     }
-    drop(job_tx);
     let (done_tx, done_rx) = unbounded::<Done>();
     let args = Arc::new(args);
+    let shared = Shared { args: Arc::clone(&args), confs: confs.clone(), rules, log, registry };
     let mut handles = Vec::new();
-    for i in 0..concurrency.min(total_jobs.max(1)) {
-        let (rx, tx, c, a, l, st) =
-            (job_rx.clone(), done_tx.clone(), confs.clone(), Arc::clone(&args), log.clone(), Arc::clone(&stop));
+    for i in 0..concurrency.min(total) {
+        let (rx, tx, sh) = (job_rx.clone(), done_tx.clone(), shared.clone());
         let h = std::thread::Builder::new()
             .name(format!("match-{i}"))
-            .spawn(move || worker(rx, tx, c, a, rules, l, st))
+            .spawn(move || worker(rx, tx, sh))
             .map_err(|e| e.to_string())?;
         handles.push(h);
     }
-    drop(done_tx);
-    let progress = (!args.quiet).then(|| {
-        let pb = indicatif::ProgressBar::new(total_jobs as u64);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  ETA {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        pb
-    });
-    let date = today();
+    drop((done_tx, shared));
+    let progress = progress_bar(total, args.quiet);
+    let started = Instant::now();
     let mut finished = 0usize;
     for d in done_rx.iter() {
-        let (black, white) = if d.job.first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
-        let mut rec = d.outcome.record;
-        let mut tags = vec![
-            ("Event".to_string(), "hisha match".to_string()),
-            ("Date".to_string(), date.clone()),
-            ("Round".to_string(), d.job.spec.number.to_string()),
-            ("Black".to_string(), black.name.clone()),
-            ("White".to_string(), white.name.clone()),
-            ("Opening".to_string(), d.job.spec.opening_name.clone()),
-        ];
-        let [tb, tw] = d.job.spec.tc;
-        if tb == tw {
-            tags.push(("TimeControl".into(), tb.to_string()));
-        } else {
-            tags.push(("BlackTimeControl".into(), tb.to_string()));
-            tags.push(("WhiteTimeControl".into(), tw.to_string()));
-        }
-        tags.append(&mut rec.tags);
-        rec.tags = tags;
-        for (path, w) in writers.iter_mut() {
-            if let Err(e) = w.write(&rec) {
-                eprintln!("hisha match: {}: {e}", path.display());
-            }
-        }
-        let line = GameLine {
-            number: d.job.spec.number,
-            black: black.name.clone(),
-            white: white.name.clone(),
-            result: d.outcome.result,
+        let (black, white) = d.job.sides(&confs);
+        let line = {
+            let _lock = writing.lock().unwrap_or_else(PoisonError::into_inner);
+            outputs.write(&d.job, (&black.name, &white.name), d.outcome.record)
         };
-        if let Err(e) = state_file.add(&line) {
-            eprintln!("hisha match: {}: {e}", state_path.display());
-        }
         tally.add(&line);
         tally.overrun(&black.name, d.outcome.overrun_ms[0]);
         tally.overrun(&white.name, d.outcome.overrun_ms[1]);
         finished += 1;
-        let text = finished_line(&line);
-        match &progress {
-            Some(pb) => {
-                pb.suspend(|| println!("{text}"));
-                let e = tally.total.elo();
-                pb.set_message(format!(
-                    "{} {}-{}-{}  Elo {:+.0} +/- {:.0}",
-                    tally.a, tally.total.wins, tally.total.losses, tally.total.draws, e.elo, e.error
-                ));
-                pb.inc(1);
-            }
-            None => println!("{text}"),
+        say(&progress, &format!("{}\n", finished_line(&line)));
+        if let Some(pb) = &progress {
+            pb.set_message(tally.progress());
+            pb.inc(1);
         }
-        if args.report_every > 0 && finished % args.report_every == 0 && finished < total_jobs {
-            let block = tally.block(args.sprt.as_ref());
-            match &progress {
-                Some(pb) => pb.suspend(|| print!("{block}")),
-                None => print!("{block}"),
-            }
+        if args.report_every > 0 && finished % args.report_every == 0 && finished < total {
+            say(&progress, &tally.block(args.sprt.as_ref()));
         }
         if let Some(t) = &args.sprt {
-            if t.decide(&tally.penta).1 != SprtDecision::Continue {
-                stop.fetch_add(1, Ordering::SeqCst);
+            let (llr, decision) = t.decide(&tally.penta);
+            if decision != SprtDecision::Continue && !stop.swap(true, Ordering::SeqCst) {
+                let text = format!("SPRT: {decision:?} accepted (LLR {llr:.2}); finishing the running games\n");
+                say(&progress, &text);
             }
         }
+        feed(&mut job_tx, &mut pending, &stop);
     }
     if let Some(pb) = progress {
         pb.finish_and_clear();
@@ -426,18 +321,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     for h in handles {
         let _ = h.join();
     }
+    logger.finish();
     print!("{}", tally.block(args.sprt.as_ref()));
+    print!("{}", pace(finished, started.elapsed(), concurrency));
     let _ = std::io::stdout().flush();
     Ok(())
-}
-
-/// `Finished game N (A vs B): 1-0 {Black wins by resignation}` — A plays Black.
-fn finished_line(g: &GameLine) -> String {
-    let score = match g.result.winner {
-        Winner::Black => "1-0",
-        Winner::White => "0-1",
-        Winner::Draw => "1/2-1/2",
-        Winner::Unfinished => "*",
-    };
-    format!("Finished game {} ({} vs {}): {score} {{{}}}", g.number, g.black, g.white, g.result)
 }

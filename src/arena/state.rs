@@ -3,7 +3,7 @@
 //! combines the results of several shards. Tab-separated (engine names may contain spaces):
 //!
 //! ```text
-//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn
+//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn <TAB> first=ENGINE <TAB> second=ENGINE
 //! game <TAB> number <TAB> black engine <TAB> white engine <TAB> black|white|draw|unfinished <TAB> reason
 //! ```
 
@@ -32,6 +32,8 @@ pub struct State {
     pub out: Option<PathBuf>,
     /// Its format.
     pub format: Option<Format>,
+    /// The first and second engine of the match (results are from the first one's side).
+    pub engines: Option<[String; 2]>,
     /// The finished games.
     pub games: Vec<GameLine>,
 }
@@ -60,6 +62,7 @@ pub fn load(path: &Path) -> Result<State, String> {
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     let mut st = State::default();
+    let (mut first, mut second) = (None, None);
     for (i, line) in text.lines().enumerate() {
         let f: Vec<&str> = line.split('\t').collect();
         if line.starts_with('#') {
@@ -67,6 +70,8 @@ pub fn load(path: &Path) -> Result<State, String> {
                 match kv.split_once('=') {
                     Some(("out", v)) => st.out = Some(PathBuf::from(v)),
                     Some(("format", v)) => st.format = v.parse().ok(),
+                    Some(("first", v)) => first = Some(v.to_string()),
+                    Some(("second", v)) => second = Some(v.to_string()),
                     _ => {}
                 }
             }
@@ -94,6 +99,7 @@ pub fn load(path: &Path) -> Result<State, String> {
             result: GameResult { winner, reason },
         });
     }
+    st.engines = first.zip(second).map(|(a, b)| [a, b]);
     Ok(st)
 }
 
@@ -103,8 +109,9 @@ pub struct StateWriter {
 }
 
 impl StateWriter {
-    /// Opens (creating with a header if new) the state file for `out` in `format`.
-    pub fn open(path: &Path, out: &Path, format: Format) -> Result<StateWriter, String> {
+    /// Opens (creating with a header if new) the state file of a match of `engines` written to
+    /// `out` in `format`.
+    pub fn open(path: &Path, out: &Path, format: Format, engines: [&str; 2]) -> Result<StateWriter, String> {
         let fresh = !path.exists();
         let mut file = std::fs::OpenOptions::new()
             .create(true)
@@ -112,8 +119,9 @@ impl StateWriter {
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if fresh {
-            writeln!(file, "# hisha match state v1\tout={}\tformat={format}", out.display())
-                .map_err(|e| e.to_string())?;
+            let [a, b] = engines.map(|e| e.replace('\t', " "));
+            writeln!(file, "# hisha match state v1\tout={}\tformat={format}\tfirst={a}\tsecond={b}", out.display())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(StateWriter { file })
     }
@@ -130,5 +138,40 @@ impl StateWriter {
             crate::record::reason_id(g.result.reason)
         )?;
         self.file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::ResultReason;
+
+    #[test]
+    fn state_files_round_trip_and_bad_lines_name_their_line() {
+        let dir = std::env::temp_dir().join(format!("hisha-state-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("g.psn.state");
+        let _ = std::fs::remove_file(&path);
+        let line = |number, black: &str, winner| GameLine {
+            number,
+            black: black.into(),
+            white: if black == "my engine" { "hisha".into() } else { "my engine".into() },
+            result: GameResult { winner, reason: ResultReason::Checkmate },
+        };
+        let games = [line(2, "hisha", Winner::White), line(1, "my engine", Winner::Draw)];
+        {
+            let mut w =
+                StateWriter::open(&path, Path::new("g.psn"), Format::Psn, ["my engine", "hisha"]).expect("open");
+            games.iter().for_each(|g| w.add(g).expect("write"));
+        }
+        let st = load(&path).expect("reads");
+        assert_eq!(st.games, games);
+        assert_eq!(st.engines, Some(["my engine".to_string(), "hisha".to_string()]));
+        assert_eq!((st.out, st.format), (Some(PathBuf::from("g.psn")), Some(Format::Psn)));
+        std::fs::write(&path, "# hisha match state v1\ngame\t1\ta\tb\tblack\tcheckmate\ngame\t2\ta\tb\tsideways\tx\n")
+            .expect("write");
+        let e = load(&path).expect_err("bad line");
+        assert!(e.contains("g.psn.state:3: bad state line"), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -1,6 +1,7 @@
 //! Match statistics: W/D/L, score, Elo difference with a 95 % confidence interval (trinomial per
 //! game, and pentanomial per colour-swapped pair), likelihood of superiority, draw ratio, and a
-//! generalised SPRT on pentanomial counts (the normal approximation fishtest and fastchess use).
+//! generalised SPRT on pentanomial counts (the normal approximation of fishtest and fastchess, with
+//! fishtest's regularisation of empty counts).
 //! Elo is logistic: `E = -400 · log10(1/s - 1)` for a score fraction `s`.
 
 /// The 97.5 % quantile of the standard normal distribution.
@@ -135,16 +136,19 @@ impl Pentanomial {
         }
     }
 
-    /// Log-likelihood ratio of H1 (Elo = `elo1`) against H0 (Elo = `elo0`).
+    /// Log-likelihood ratio of H1 (Elo = `elo1`) against H0 (Elo = `elo0`), in the normal
+    /// approximation. As fishtest does, an empty count is taken as 0.001 pairs, so that results
+    /// without variance (a clean sweep, only draws) still decide.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let Some((mean, var)) = self.moments() else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        if self.pairs() == 0 {
             return 0.0;
         }
+        let counts = self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+        let n: f64 = counts.iter().sum();
+        let mean = counts.iter().enumerate().map(|(i, c)| c * i as f64 / 4.0).sum::<f64>() / n;
+        let var = counts.iter().enumerate().map(|(i, c)| c * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / n;
         let (s0, s1) = (score_of_elo(elo0), score_of_elo(elo1));
-        self.pairs() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 }
 
@@ -259,10 +263,17 @@ mod tests {
         p.add_pair(1.0, 0.0);
         p.add_pair(0.0, 0.5);
         assert_eq!(p.0, [0, 1, 2, 1, 1]);
-        // Pair fractions 1, ¾, ½, ½, ¼: mean 0.6, variance (0.16+0.0225+0.01+0.01+0.1225)/5 = 0.065.
-        // s0 = 0.5 (Elo 0), s1 = score_of_elo(5) = 0.507195; LLR = 5·(s1-s0)·(1.2-s0-s1)/(2·0.065)
-        //    = 5 · 0.0071953 · 0.192805 / 0.13 = 0.053357.
-        assert!(close(p.llr(0.0, 5.0), 0.053_357, 1e-5), "{}", p.llr(0.0, 5.0));
+        // The empty count becomes 0.001 pairs: N = 5.001,
+        // mean = (1·0.25 + 2·0.5 + 1·0.75 + 1·1)/5.001 = 3/5.001 = 0.599880, variance
+        // (0.001·0.59988² + 1·0.34988² + 2·0.09988² + 1·0.15012² + 1·0.40012²)/5.001 = 0.065059.
+        // s0 = 0.5 (Elo 0), s1 = score_of_elo(5) = 0.507195;
+        // LLR = 5.001·0.0071951·(2·0.599880 - 1.007195)/(2·0.065059) = 0.053252.
+        assert!(close(p.llr(0.0, 5.0), 0.053_252, 1e-5), "{}", p.llr(0.0, 5.0));
+        // A clean sweep has no variance; regularised, two lost pairs give N = 2.004,
+        // mean = 0.0025/2.004 = 0.0012475, variance 0.00093407 and LLR = -7.7546 (H0 decided),
+        // while one lost pair gives -1.9448 (not yet).
+        assert!(close(Pentanomial([2, 0, 0, 0, 0]).llr(0.0, 5.0), -7.754_6, 1e-3));
+        assert!(close(Pentanomial([1, 0, 0, 0, 0]).llr(0.0, 5.0), -1.944_8, 1e-3));
         let sprt: Sprt = "elo0=0 elo1=5 alpha=0.05 beta=0.05".parse().expect("valid");
         // Bounds ln(0.05/0.95) = -2.944439, ln(0.95/0.05) = 2.944439.
         let (lo, hi) = sprt.bounds();
@@ -273,5 +284,28 @@ mod tests {
         let weak = Pentanomial([300, 300, 300, 50, 50]);
         assert_eq!(sprt.decide(&weak).1, SprtDecision::H0);
         assert!("elo0=5 elo1=0".parse::<Sprt>().is_err());
+    }
+
+    #[test]
+    fn pentanomial_error_bars_match_hand_computation() {
+        // Pairs [0, 1, 2, 1, 1]: mean 0.6, variance 0.065 (above); stderr = √(0.065/5) = 0.114018;
+        // 0.6 ± 1.959964·0.114018 = [0.376530, 0.823470] → Elo [-87.61, +267.53]; Elo(0.6) = +70.44,
+        // half-width (267.53 + 87.61)/2 = 177.57.
+        let e = Pentanomial([0, 1, 2, 1, 1]).elo();
+        assert!(close(e.elo, 70.44, 0.01), "{e:?}");
+        assert!(close(e.error, 177.57, 0.01), "{e:?}");
+    }
+
+    #[test]
+    fn sprt_stops_exactly_at_the_bound() {
+        // Pairs [n, 2n, 4n, 2n, n]: mean ½, variance (2·n·¼ + 2·2n·(1/16))/(10n) = 0.075.
+        // LLR = N·(s1 - s0)·(2·½ - s0 - s1)/(2·0.075) = -N·0.0071951²/0.15 = -N·3.45128e-4.
+        // N = 8500 → -2.93359 (inside the bound ln(0.05/0.95) = -2.94444); N = 8600 → -2.96810.
+        let sprt: Sprt = "elo0=0 elo1=5".parse().expect("defaults alpha = beta = 0.05");
+        let inside = Pentanomial([850, 1700, 3400, 1700, 850]);
+        let (llr, d) = sprt.decide(&inside);
+        assert!(close(llr, -2.933_59, 1e-4) && d == SprtDecision::Continue, "{llr} {d:?}");
+        let (llr, d) = sprt.decide(&Pentanomial([860, 1720, 3440, 1720, 860]));
+        assert!(close(llr, -2.968_10, 1e-4) && d == SprtDecision::H0, "{llr} {d:?}");
     }
 }

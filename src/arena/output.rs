@@ -1,0 +1,216 @@
+//! What a match writes: every finished game appended and flushed at once to each record file
+//! (with the match's header tags), then to the state file; the `Finished game …` line; and the
+//! log of engine stderr and USI transcripts.
+
+use super::process::LogSink;
+use super::schedule::Job;
+use super::state::{GameLine, StateWriter};
+use crate::position::Winner;
+use crate::record::{Format, GameRecord, RecordWriter};
+use crossbeam_channel::unbounded;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The record files and the state file of a match.
+pub struct Outputs {
+    writers: Vec<(PathBuf, RecordWriter<BufWriter<File>>)>,
+    state: StateWriter,
+    state_path: PathBuf,
+    log: Option<PathBuf>,
+}
+
+/// The format of an output: `--format`, else the file's extension, else PSN.
+pub fn format_of(path: &Path, format: Option<Format>) -> Format {
+    format.or_else(|| path.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn)
+}
+
+/// Opens `path` for appending records in `format`. A record is buffered whole and written with
+/// one `write` when the writer flushes it, so that a runner killed mid-game leaves no half record.
+pub fn open_record(path: &Path, format: Format) -> Result<RecordWriter<BufWriter<File>>, String> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
+    Ok(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty))
+}
+
+impl Outputs {
+    /// Opens every `--out` file for appending and the state file beside the first one.
+    pub fn open(
+        outs: &[PathBuf],
+        format: Option<Format>,
+        state_path: &Path,
+        engines: [&str; 2],
+        log: Option<PathBuf>,
+    ) -> Result<Outputs, String> {
+        let writers = outs
+            .iter()
+            .map(|p| Ok((p.clone(), open_record(p, format_of(p, format))?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        let first = outs.first().map(PathBuf::as_path).unwrap_or(Path::new("games.psn"));
+        let state = StateWriter::open(state_path, first, format_of(first, format), engines)?;
+        Ok(Outputs { writers, state, state_path: state_path.to_path_buf(), log })
+    }
+
+    /// Writes a finished game: the record (with the match's tags) to every record file, then its
+    /// line to the state file. Write errors are reported and the match goes on.
+    pub fn write(&mut self, job: &Job, names: (&str, &str), mut rec: GameRecord) -> GameLine {
+        let (black, white) = names;
+        let spec = &job.spec;
+        let mut tags = vec![
+            ("Event".to_string(), "hisha match".to_string()),
+            ("Date".to_string(), today()),
+            ("Round".to_string(), spec.number.to_string()),
+            ("Black".to_string(), black.to_string()),
+            ("White".to_string(), white.to_string()),
+            ("Opening".to_string(), spec.opening_name.clone()),
+        ];
+        let [tb, tw] = spec.tc;
+        if tb == tw {
+            tags.push(("TimeControl".into(), tb.to_string()));
+        } else {
+            tags.push(("BlackTimeControl".into(), tb.to_string()));
+            tags.push(("WhiteTimeControl".into(), tw.to_string()));
+        }
+        if let Some(log) = &self.log {
+            // Where the game's USI transcript is: the log lines that start `[game N black|white …]`.
+            tags.push(("Transcript".into(), format!("{}: game {}", log.display(), spec.number)));
+        }
+        tags.append(&mut rec.tags);
+        rec.tags = tags;
+        for (path, w) in self.writers.iter_mut() {
+            if let Err(e) = w.write(&rec) {
+                eprintln!("hisha match: {}: {e}", path.display());
+            }
+        }
+        let line = GameLine {
+            number: spec.number,
+            black: black.to_string(),
+            white: white.to_string(),
+            result: rec.result.unwrap_or(crate::position::GameResult {
+                winner: Winner::Unfinished,
+                reason: crate::position::ResultReason::Interrupt,
+            }),
+        };
+        if let Err(e) = self.state.add(&line) {
+            eprintln!("hisha match: {}: {e}", self.state_path.display());
+        }
+        line
+    }
+}
+
+/// `Finished game N (A vs B): 1-0 {Black wins by resignation}`, as cutechess-cli and fastchess
+/// print it: A plays Black; `1-0` Black won, `0-1` White won, `1/2-1/2` a draw, `*` unfinished.
+pub fn finished_line(g: &GameLine) -> String {
+    let (score, text) = match g.result.winner {
+        Winner::Black => ("1-0", format!("Black wins by {}", g.result.reason)),
+        Winner::White => ("0-1", format!("White wins by {}", g.result.reason)),
+        Winner::Draw => ("1/2-1/2", format!("Draw by {}", g.result.reason)),
+        Winner::Unfinished => ("*", format!("Unfinished ({})", g.result.reason)),
+    };
+    format!("Finished game {} ({} vs {}): {score} {{{text}}}", g.number, g.black, g.white)
+}
+
+/// The thread writing the log.
+pub struct Logger(Option<std::thread::JoinHandle<()>>);
+
+impl Logger {
+    /// Waits (at most 2 s) until every line sent has been written: the thread ends when the last
+    /// sender is gone (an engine's stderr reader may outlive the match, hence the limit; the thread
+    /// flushes whenever it has nothing more to write).
+    pub fn finish(self) {
+        let Some(handle) = self.0 else { return };
+        let deadline = Instant::now() + std::time::Duration::from_secs(2);
+        while !handle.is_finished() && Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+/// Starts the thread that writes the log (`--log`), appending; each line carries the seconds from
+/// the start of the match to the moment it was sent or read, and a first line says which match
+/// begins.
+pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink, Logger), String> {
+    let Some(path) = path else { return Ok((None, Logger(None))) };
+    let mut file = BufWriter::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+    );
+    let (tx, rx) = unbounded::<(Instant, String)>();
+    let start = Instant::now();
+    let _ = tx.send((start, heading));
+    let handle = std::thread::spawn(move || {
+        for (at, line) in rx.iter() {
+            let _ = writeln!(file, "{:>10.3} {line}", at.saturating_duration_since(start).as_secs_f64());
+            if rx.is_empty() {
+                let _ = file.flush();
+            }
+        }
+        let _ = file.flush();
+    });
+    Ok((Some(tx), Logger(Some(handle))))
+}
+
+/// Today's date as `YYYY/MM/DD` (UTC), for record headers.
+pub fn today() -> String {
+    let (y, m, d, _) = utc_now();
+    format!("{y:04}/{m:02}/{d:02}")
+}
+
+/// The time now as `YYYY/MM/DD HH:MM:SS UTC`.
+pub fn now_text() -> String {
+    let (y, m, d, secs) = utc_now();
+    format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02} UTC", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// (year, month, day, seconds into the day), UTC.
+fn utc_now() -> (i64, i64, i64, i64) {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    let days = secs.div_euclid(86_400);
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    (y, m, d, secs.rem_euclid(86_400))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{GameResult, ResultReason};
+
+    #[test]
+    fn finished_lines_in_the_cutechess_form() {
+        let line = |winner, reason| GameLine {
+            number: 7,
+            black: "A b".into(),
+            white: "B".into(),
+            result: GameResult { winner, reason },
+        };
+        assert_eq!(
+            finished_line(&line(Winner::Black, ResultReason::Resign)),
+            "Finished game 7 (A b vs B): 1-0 {Black wins by resignation}"
+        );
+        assert_eq!(
+            finished_line(&line(Winner::White, ResultReason::Time)),
+            "Finished game 7 (A b vs B): 0-1 {White wins by time forfeit}"
+        );
+        assert_eq!(
+            finished_line(&line(Winner::Draw, ResultReason::Repetition)),
+            "Finished game 7 (A b vs B): 1/2-1/2 {Draw by repetition}"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! What a match plays: the two engines, the openings and the deterministic schedule of games
+//! (colour-swapped pairs, one opening per pair, shards, games already finished skipped).
+
+use super::MatchArgs;
+use super::config::EngineConfig;
+use super::game::GameSpec;
+use super::openings::{self, Opening};
+use crate::record::Start;
+use std::path::Path;
+
+/// The default openings (`book/openings.psn`), built in so that a match does not depend on the
+/// folder it is started from.
+const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
+
+/// A scheduled game: its spec and which engine (0 = first, 1 = second) plays Black.
+pub struct Job {
+    /// What to play.
+    pub spec: GameSpec,
+    /// The first engine plays Black (odd game numbers).
+    pub first_is_black: bool,
+}
+
+impl Job {
+    /// The engine definitions by colour: (Black, White).
+    pub fn sides<'a>(&self, confs: &'a [EngineConfig; 2]) -> (&'a EngineConfig, &'a EngineConfig) {
+        if self.first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) }
+    }
+}
+
+/// Parses `--shard K/N`.
+pub fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, String> {
+    let Some(s) = s else { return Ok(None) };
+    let bad = || format!("--shard wants K/N with 1 <= K <= N, got {s:?}");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Some((k, n)))
+}
+
+/// The two engines: the `--engine`s given, completed with hisha; equal names are made distinct.
+pub fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
+    let load = |w: &Vec<String>| EngineConfig::from_spec(w, &args.engines_dir).map_err(|e| e.to_string());
+    let mut list: Vec<EngineConfig> = args.engines.iter().map(load).collect::<Result<_, _>>()?;
+    let [a, mut b] = match list.len() {
+        0 => {
+            let (mut a, mut b) = (EngineConfig::hisha(), EngineConfig::hisha());
+            a.name = "hisha-1".into();
+            b.name = "hisha-2".into();
+            [a, b]
+        }
+        1 => [list.remove(0), EngineConfig::hisha()],
+        2 => {
+            let b = list.remove(1);
+            [list.remove(0), b]
+        }
+        n => return Err(format!("give at most two engines (got {n})")),
+    };
+    if a.name == b.name {
+        b.name.push_str("-2");
+    }
+    Ok([a, b])
+}
+
+/// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
+fn load_openings(args: &MatchArgs) -> Result<Vec<Opening>, String> {
+    let mut list = match (&args.handicap, &args.openings) {
+        (Some(h), _) => {
+            return Ok(vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }]);
+        }
+        (None, Some(path)) => openings::load(path, args.opening_plies)?,
+        (None, None) => {
+            openings::parse(DEFAULT_OPENINGS.as_bytes(), Path::new("book/openings.psn"), args.opening_plies)?
+        }
+    };
+    if let Some(seed) = args.seed {
+        openings::shuffle(&mut list, seed);
+    }
+    Ok(list)
+}
+
+/// The games still to play: game `n` (1-based) belongs to pair `(n - 1) / 2`, which plays opening
+/// `pair % openings` twice, the first engine Black in the odd game. With `--shard K/N` only the
+/// pairs with `pair % N == K - 1` are played; games in `done` are skipped.
+pub fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> Result<Vec<Job>, String> {
+    let openings = load_openings(args)?;
+    let shard = parse_shard(&args.shard)?;
+    let pairs = args.games.div_ceil(2).max(1);
+    let tc = |c: &EngineConfig| c.tc.unwrap_or(args.tc);
+    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(args.time_margin);
+    let mut jobs = Vec::new();
+    for number in 1..=pairs * 2 {
+        let pair = (number - 1) / 2;
+        if shard.is_some_and(|(k, n)| pair % n != k - 1) || done.contains(&number) {
+            continue;
+        }
+        let o = &openings[pair % openings.len()];
+        let first_is_black = number % 2 == 1;
+        let (black, white) = if first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
+        jobs.push(Job {
+            spec: GameSpec {
+                number,
+                start: o.start.clone(),
+                opening: o.moves.clone(),
+                opening_name: o.name.clone(),
+                tc: [tc(black), tc(white)],
+                margin: [margin(black), margin(white)],
+            },
+            first_is_black,
+        });
+    }
+    Ok(jobs)
+}

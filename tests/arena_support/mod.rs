@@ -1,0 +1,85 @@
+//! Helpers for the `hisha match` tests: temporary folders, running the binary, reading records.
+
+#![allow(dead_code)]
+
+use hisha::position::{ResultReason, Winner};
+use hisha::record::{Format, GameRecord, read_games};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The fake USI engine (Python, moves from cshogi).
+pub const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_engine.py");
+
+/// A fresh temporary folder for one test.
+pub fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hisha-arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("dir");
+    d
+}
+
+/// The path as a `&str` (test paths are UTF-8).
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+/// `hisha match --quiet ARGS…`, run to the end.
+pub fn hisha_match<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hisha")).arg("match").arg("--quiet").args(args).output().expect("hisha runs")
+}
+
+/// The games of a record file.
+pub fn games(path: &Path, format: Format) -> Vec<GameRecord> {
+    read_games(&std::fs::read(path).expect("record file"), format)
+        .into_iter()
+        .map(|g| g.expect("readable game"))
+        .collect()
+}
+
+/// The game number of a record (its `Round` tag).
+pub fn round(r: &GameRecord) -> usize {
+    r.tag("Round").and_then(|n| n.parse().ok()).expect("Round tag")
+}
+
+/// The `--engine` words of the fake engine: `MODE` after 4 moves when playing `side`, with its own
+/// time control `tc`.
+pub fn fake(name: &str, mode: &str, side: &str, seconds: f64, tc: &str) -> Vec<String> {
+    fake_scoring(name, mode, side, seconds, tc, 0)
+}
+
+/// [`fake`], reporting `score cp SCORE` with every move.
+pub fn fake_scoring(name: &str, mode: &str, side: &str, seconds: f64, tc: &str, score: i32) -> Vec<String> {
+    [
+        "--engine".to_string(),
+        format!("name={name}"),
+        "cmd=python3".into(),
+        format!("arg={FAKE}"),
+        format!("arg={mode}"),
+        "arg=4".into(),
+        format!("arg={side}"),
+        format!("arg={seconds}"),
+        format!("arg={score}"),
+        format!("tc={tc}"),
+    ]
+    .into()
+}
+
+/// Reasons that end a game by its rules (not by an engine's fault or an interruption).
+pub fn normal_end(reason: ResultReason) -> bool {
+    !matches!(
+        reason,
+        ResultReason::Time | ResultReason::IllegalMove | ResultReason::Disconnect | ResultReason::Interrupt
+    )
+}
+
+/// The winner when `loser_is_black` lost.
+pub fn winner_against(loser_is_black: bool) -> Winner {
+    if loser_is_black { Winner::White } else { Winner::Black }
+}
+
+/// A file of one opening: the start position (so that the fake engine's moves are predictable).
+pub fn startpos_openings(dir: &Path) -> PathBuf {
+    let p = dir.join("openings.txt");
+    std::fs::write(&p, "startpos\n").expect("write");
+    p
+}
