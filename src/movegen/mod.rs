@@ -7,7 +7,8 @@
 //!
 //! The generator hands out *sets* of destinations per origin (a [`MoveSink`]): a list sink turns
 //! them into moves, a counting sink only adds population counts, which is what makes bulk-counting
-//! perft fast. Every legal non-promotion is generated (perft counts them).
+//! perft fast, and a check filter keeps only the destinations that give check (`checks.rs`).
+//! Every legal non-promotion is generated (perft counts them).
 
 mod checks;
 mod drops;
