@@ -1,8 +1,8 @@
 //! Attack tables and slider attacks, all built by `const fn` (no run-time initialisation).
 //!
 //! * Step pieces (pawn, knight, silver, gold, king) use per-color, per-square tables.
-//! * File sliders (lance, the rook's file) use a table indexed by the seven inner squares of the
-//!   file, which are nine consecutive bits in the file-major layout.
+//! * File sliders (lance, the rook's file) work on the nine consecutive bits of a file in the
+//!   file-major layout: the nearest blocker is the lowest or highest set bit of the ray.
 //! * Rank and diagonal sliders use the *obstruction difference* method: every line through a
 //!   square is a run of increasing bit indices, so the nearest blocker below the square is the
 //!   highest set bit of the lower part, and one subtraction finds the nearest blocker above.
@@ -84,78 +84,64 @@ pub fn king(sq: Square) -> Bitboard {
 }
 
 // ---------------------------------------------------------------------------------------------
-// File sliders: FILE_ATTACKS[rank][inner] is the 9-bit attack pattern within the file for a
-// slider on `rank` when the file's ranks b..h hold the 7-bit occupancy `inner`.
+// File sliders. A file is nine consecutive bits (rank a lowest), so a lance ray is a run of bits
+// ending next to its square: White's runs upward and ends at the lowest blocker, which
+// `x ^ (x - 1)` finds; Black's runs downward and ends at the highest blocker, found with one
+// leading-zero count. No tables beyond the empty-board rays.
 
-const fn file_table() -> [[u16; 128]; 9] {
-    let mut t = [[0u16; 128]; 9];
-    let mut r = 0;
-    while r < 9 {
-        let mut inner = 0;
-        while inner < 128 {
-            let occ = (inner as u32) << 1;
-            let mut a = 0u16;
-            let mut i = r as i32 - 1;
-            while i >= 0 {
-                a |= 1 << i;
-                if occ >> i & 1 != 0 {
-                    break;
-                }
-                i -= 1;
-            }
-            let mut i = r + 1;
-            while i < 9 {
-                a |= 1 << i;
-                if occ >> i & 1 != 0 {
-                    break;
-                }
-                i += 1;
-            }
-            t[r][inner] = a;
-            inner += 1;
+const fn lance_rays() -> [[u128; 81]; 2] {
+    let mut t = [[0u128; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        let (f, r) = ((sq / 9) as i32, (sq % 9) as i32);
+        let mut i = 1;
+        while i < 9 {
+            t[0][sq] |= bit(f, r - i);
+            t[1][sq] |= bit(f, r + i);
+            i += 1;
         }
-        r += 1;
+        sq += 1;
     }
     t
 }
 
-static FILE_ATTACKS: [[u16; 128]; 9] = file_table();
+static LANCE_RAYS: [[u128; 81]; 2] = lance_rays();
 
-/// Forward ray masks within a file, per color and rank: all ranks in front of `rank` for `c`.
-const fn forward_masks() -> [[u16; 9]; 2] {
-    let mut t = [[0u16; 9]; 2];
-    let mut r = 0;
-    while r < 9 {
-        t[0][r] = ((1u32 << r) - 1) as u16;
-        t[1][r] = (0x1FF & !((1u32 << (r + 1)) - 1)) as u16;
-        r += 1;
-    }
-    t
-}
-static FORWARD_IN_FILE: [[u16; 9]; 2] = forward_masks();
-
+/// Black's lance ray (toward rank a) from `sq`, cut at the first blocker in `occ`.
 #[inline(always)]
-fn file_pattern(sq: Square, occ: Bitboard) -> u16 {
-    let base = sq.file().index() * 9;
-    let inner = ((occ.0 >> (base + 1)) & 0x7F) as usize;
-    FILE_ATTACKS[sq.rank().index()][inner]
+fn black_lance(sq: Square, occ: u128) -> u128 {
+    let ray = LANCE_RAYS[0][sq.index()];
+    // Bit 0 (square 1a) stands in for "no blocker": it keeps the whole ray.
+    let nearest = 1u128 << (127 - ((occ & ray) | 1).leading_zeros());
+    ray & nearest.wrapping_neg()
+}
+
+/// White's lance ray (toward rank i) from `sq`, cut at the first blocker in `occ`.
+#[inline(always)]
+fn white_lance(sq: Square, occ: u128) -> u128 {
+    let ray = LANCE_RAYS[1][sq.index()];
+    let x = occ & ray;
+    ray & (x ^ x.wrapping_sub(1))
 }
 
 /// Squares a rook on `sq` attacks along its file.
 #[inline(always)]
 pub fn file_slider(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard((file_pattern(sq, occ) as u128) << (sq.file().index() * 9))
+    Bitboard(black_lance(sq, occ.0) | white_lance(sq, occ.0))
 }
 
 /// Squares a lance of `c` on `sq` attacks.
 #[inline(always)]
 pub fn lance(c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    let p = file_pattern(sq, occ) & FORWARD_IN_FILE[c.index()][sq.rank().index()];
-    Bitboard((p as u128) << (sq.file().index() * 9))
+    Bitboard(match c {
+        Color::Black => black_lance(sq, occ.0),
+        Color::White => white_lance(sq, occ.0),
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rank and diagonal lines: LINES[sq] = [rank line, diagonal, anti-diagonal], each without `sq`.
+// Rank and diagonal lines: `line_table()[sq]` = [rank line, diagonal, anti-diagonal], each without
+// `sq`.
 
 const fn ray_line(sq: usize, df: i32, dr: i32) -> u128 {
     let (f0, r0) = ((sq / 9) as i32, (sq % 9) as i32);
@@ -177,30 +163,53 @@ const fn line_table() -> [[u128; 3]; 81] {
     }
     t
 }
-static LINES: [[u128; 3]; 81] = line_table();
+/// One line through a square, split at the square: the part below it and the part above it.
+#[derive(Clone, Copy)]
+struct HalfLines {
+    below: u128,
+    above: u128,
+}
 
-/// Attacks along one line (a mask without `sq`) by obstruction difference.
+/// `[rank, diagonal, anti-diagonal]` through each square, split at the square.
+const fn half_line_table() -> [[HalfLines; 3]; 81] {
+    let lines = line_table();
+    let mut t = [[HalfLines { below: 0, above: 0 }; 3]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let below = (1u128 << sq) - 1;
+        let mut d = 0;
+        while d < 3 {
+            t[sq][d] = HalfLines { below: lines[sq][d] & below, above: lines[sq][d] & !below };
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+static HALF_LINES: [[HalfLines; 3]; 81] = half_line_table();
+
+/// Attacks along one line by obstruction difference: the nearest blocker below the square is the
+/// highest set bit of the lower half (bit 0 stands in for none), and subtracting it from the upper
+/// half's blockers borrows up to the nearest blocker above.
 #[inline(always)]
-fn line_attacks(sq: Square, line: u128, occ: u128) -> u128 {
-    let below = (1u128 << sq.index()) - 1;
-    let o = occ & line;
-    let lower = o & below;
-    let upper = o & !below;
+fn line_attacks(line: HalfLines, occ: u128) -> u128 {
+    let lower = occ & line.below;
+    let upper = occ & line.above;
     let ms1b = 1u128 << (127 - (lower | 1).leading_zeros());
-    (upper ^ upper.wrapping_sub(ms1b)) & line
+    (upper ^ upper.wrapping_sub(ms1b)) & (line.below | line.above)
 }
 
 /// Squares a bishop on `sq` attacks.
 #[inline(always)]
 pub fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
-    let l = &LINES[sq.index()];
-    Bitboard(line_attacks(sq, l[1], occ.0) | line_attacks(sq, l[2], occ.0))
+    let l = &HALF_LINES[sq.index()];
+    Bitboard(line_attacks(l[1], occ.0) | line_attacks(l[2], occ.0))
 }
 
 /// Squares a rook on `sq` attacks.
 #[inline(always)]
 pub fn rook(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard(line_attacks(sq, LINES[sq.index()][0], occ.0)) | file_slider(sq, occ)
+    Bitboard(line_attacks(HALF_LINES[sq.index()][0], occ.0)) | file_slider(sq, occ)
 }
 
 /// Squares a horse (promoted bishop) on `sq` attacks.
@@ -215,23 +224,38 @@ pub fn dragon(sq: Square, occ: Bitboard) -> Bitboard {
     rook(sq, occ) | king(sq)
 }
 
+const fn pseudo_tables() -> [[Bitboard; 81]; 2] {
+    let lines = line_table();
+    let rays = lance_rays();
+    let mut t = [[Bitboard::EMPTY; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        t[0][sq] = Bitboard(lines[sq][1] | lines[sq][2]);
+        t[1][sq] = Bitboard(lines[sq][0] | rays[0][sq] | rays[1][sq]);
+        sq += 1;
+    }
+    t
+}
+
+/// Empty-board attacks: `[bishop, rook]` per square.
+static PSEUDO: [[Bitboard; 81]; 2] = pseudo_tables();
+
 /// Squares a bishop on `sq` attacks on an empty board.
 #[inline(always)]
 pub fn bishop_pseudo(sq: Square) -> Bitboard {
-    let l = &LINES[sq.index()];
-    Bitboard(l[1] | l[2])
+    PSEUDO[0][sq.index()]
 }
 
 /// Squares a rook on `sq` attacks on an empty board.
 #[inline(always)]
 pub fn rook_pseudo(sq: Square) -> Bitboard {
-    Bitboard(LINES[sq.index()][0] | (0x1FFu128 << (sq.file().index() * 9)) & !(1u128 << sq.index()))
+    PSEUDO[1][sq.index()]
 }
 
 /// Squares a lance of `c` on `sq` attacks on an empty board.
 #[inline(always)]
 pub fn lance_pseudo(c: Color, sq: Square) -> Bitboard {
-    lance(c, sq, Bitboard::EMPTY)
+    Bitboard(LANCE_RAYS[c.index()][sq.index()])
 }
 
 /// Squares a piece of `c` and `kind` on `sq` attacks given the occupancy `occ`.
@@ -315,8 +339,25 @@ const fn line_id_table() -> [[u8; 81]; 81] {
     t
 }
 
+/// `FULL_LINES[sq][id]`: for each `LINE_ID` value, the whole line through `sq` (empty for 0).
+const fn full_line_table() -> [[Bitboard; 5]; 81] {
+    let lines = line_table();
+    let mut t = [[Bitboard::EMPTY; 5]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let own = 1u128 << sq;
+        t[sq][1] = Bitboard(0x1FFu128 << ((sq / 9) * 9));
+        t[sq][2] = Bitboard(lines[sq][0] | own);
+        t[sq][3] = Bitboard(lines[sq][1] | own);
+        t[sq][4] = Bitboard(lines[sq][2] | own);
+        sq += 1;
+    }
+    t
+}
+
 static BETWEEN: [[Bitboard; 81]; 81] = between_table();
 static LINE_ID: [[u8; 81]; 81] = line_id_table();
+static FULL_LINES: [[Bitboard; 5]; 81] = full_line_table();
 
 /// Squares strictly between `a` and `b` if they share a file, rank or diagonal; else empty.
 #[inline(always)]
@@ -328,13 +369,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// empty if they share none.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    let i = a.index();
-    let full = match LINE_ID[i][b.index()] {
-        0 => return Bitboard::EMPTY,
-        1 => 0x1FFu128 << (a.file().index() * 9),
-        id => LINES[i][id as usize - 2] | 1u128 << i,
-    };
-    Bitboard(full)
+    FULL_LINES[a.index()][LINE_ID[a.index()][b.index()] as usize]
 }
 
 /// True if `a`, `b` and `c` lie on one line (used for pins: a pinned piece may only move along
@@ -342,6 +377,103 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).has(c)
+}
+
+/// True if a piece of `c` and `kind` on `from` attacks `to` given the occupancy `occ` (cheaper than
+/// [`piece`] for sliders: one line test instead of a full slide).
+#[inline(always)]
+pub fn attacks_square(c: Color, kind: PieceKind, from: Square, to: Square, occ: Bitboard) -> bool {
+    let clear = || (between(from, to) & occ).is_empty();
+    match kind {
+        PieceKind::Lance => lance_pseudo(c, from).has(to) && clear(),
+        PieceKind::Bishop => bishop_pseudo(from).has(to) && clear(),
+        PieceKind::Rook => rook_pseudo(from).has(to) && clear(),
+        PieceKind::Horse => king(from).has(to) || (bishop_pseudo(from).has(to) && clear()),
+        PieceKind::Dragon => king(from).has(to) || (rook_pseudo(from).has(to) && clear()),
+        _ => piece(c, kind, from, occ).has(to),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reach around a king: the squares from which a piece could attack one of the (up to) eight
+// squares next to a king, used to find the king's safe squares in one pass over the few enemy
+// pieces that matter.
+
+/// Reach tables per king square (and per attacking color where direction matters).
+struct Reach {
+    step: [[Bitboard; 81]; 2],
+    bishop: [Bitboard; 81],
+    rook: [Bitboard; 81],
+    lance: [[Bitboard; 81]; 2],
+}
+
+const fn reach() -> Reach {
+    let steps = [
+        step_table(PieceKind::Pawn),
+        step_table(PieceKind::Knight),
+        step_table(PieceKind::Silver),
+        step_table(PieceKind::Gold),
+        step_table(PieceKind::King),
+    ];
+    let pseudo = pseudo_tables();
+    let rays = lance_rays();
+    let mut r = Reach {
+        step: [[Bitboard::EMPTY; 81]; 2],
+        bishop: [Bitboard::EMPTY; 81],
+        rook: [Bitboard::EMPTY; 81],
+        lance: [[Bitboard::EMPTY; 81]; 2],
+    };
+    let king = step_table(PieceKind::King);
+    let mut k = 0;
+    while k < 81 {
+        let mut around = king[0][k].0;
+        while around != 0 {
+            let z = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let mut c = 0;
+            while c < 2 {
+                // A piece of color `c` attacks `z` from where the other color's piece on `z` would.
+                let mut i = 0;
+                while i < steps.len() {
+                    r.step[c][k].0 |= steps[i][1 - c][z].0;
+                    i += 1;
+                }
+                r.lance[c][k].0 |= rays[1 - c][z];
+                c += 1;
+            }
+            r.bishop[k].0 |= pseudo[0][z].0;
+            r.rook[k].0 |= pseudo[1][z].0;
+        }
+        k += 1;
+    }
+    r
+}
+
+static REACH: Reach = reach();
+
+/// Squares from which a step piece (pawn, knight, silver, gold-like, king, or the one-step moves of
+/// a horse or dragon) of `c` could attack a square next to `ksq`.
+#[inline(always)]
+pub fn step_reach(c: Color, ksq: Square) -> Bitboard {
+    REACH.step[c.index()][ksq.index()]
+}
+
+/// Squares from which a bishop or horse could slide onto a square next to `ksq` (on an empty board).
+#[inline(always)]
+pub fn bishop_reach(ksq: Square) -> Bitboard {
+    REACH.bishop[ksq.index()]
+}
+
+/// Squares from which a rook or dragon could slide onto a square next to `ksq` (on an empty board).
+#[inline(always)]
+pub fn rook_reach(ksq: Square) -> Bitboard {
+    REACH.rook[ksq.index()]
+}
+
+/// Squares from which a lance of `c` could slide onto a square next to `ksq` (on an empty board).
+#[inline(always)]
+pub fn lance_reach(c: Color, ksq: Square) -> Bitboard {
+    REACH.lance[c.index()][ksq.index()]
 }
 
 #[cfg(test)]

@@ -89,3 +89,14 @@ fn between_and_line_agree_with_walks() {
     assert_eq!(line(a, "1a".parse().expect("square")).count(), 9);
     assert!(line(a, "4c".parse().expect("square")).is_empty());
 }
+
+#[test]
+fn empty_board_tables_match_sliders_on_an_empty_board() {
+    for sq in Square::all() {
+        assert_eq!(bishop_pseudo(sq), bishop(sq, Bitboard::EMPTY), "{sq}");
+        assert_eq!(rook_pseudo(sq), rook(sq, Bitboard::EMPTY), "{sq}");
+        for c in Color::ALL {
+            assert_eq!(lance_pseudo(c, sq), walk(sq, Bitboard::EMPTY, &[(0, if c == Color::Black { -1 } else { 1 })]));
+        }
+    }
+}

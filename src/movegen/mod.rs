@@ -7,9 +7,12 @@
 //!
 //! The generator hands out *sets* of destinations per origin (a [`MoveSink`]): a list sink turns
 //! them into moves, a counting sink only adds population counts, which is what makes bulk-counting
-//! perft fast. Every legal non-promotion is generated (perft counts them).
+//! perft fast, and a check filter keeps only the destinations that give check (`checks.rs`).
+//! Every legal non-promotion is generated (perft counts them).
 
+mod checks;
 mod drops;
+mod king;
 mod legality;
 mod list;
 
@@ -114,12 +117,9 @@ pub fn generate(pos: &Position, kind: Gen, list: &mut MoveList) {
             }
         }
         Gen::Checks => {
-            let mut all = MoveList::new();
-            generate_into::<_, ALL>(pos, &mut ListSink(&mut all));
-            for &m in all.iter() {
-                if pos.gives_check(m) {
-                    list.push(m);
-                }
+            let mut inner = ListSink(list);
+            if let Some(mut sink) = checks::CheckSink::new(pos, &mut inner) {
+                generate_into::<_, ALL>(pos, &mut sink);
             }
         }
     }
@@ -134,7 +134,7 @@ fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, sink: &mut S) {
     let checkers = pos.checkers();
     let ksq = pos.king_square(us);
     if let Some(k) = ksq {
-        king_moves::<S, MODE>(pos, sink, k, ours, theirs);
+        king::king_moves::<S, MODE>(pos, sink, k, ours, theirs);
     }
     if checkers.has_more_than_one() {
         return;
@@ -157,35 +157,8 @@ fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, sink: &mut S) {
     }
 }
 
-/// Legal king moves: destinations not attacked once the king has left its square.
-#[inline(always)]
-fn king_moves<S: MoveSink, const MODE: u8>(
-    pos: &Position,
-    sink: &mut S,
-    ksq: Square,
-    ours: Bitboard,
-    theirs: Bitboard,
-) {
-    let t = attacks::king(ksq) - ours;
-    let t = match MODE {
-        CAPTURES => t & theirs,
-        QUIETS => t - theirs,
-        _ => t,
-    };
-    let occ = (ours | theirs).without(ksq);
-    let them = !pos.side_to_move();
-    let mut legal = Bitboard::EMPTY;
-    for to in t {
-        if !pos.is_attacked(them, to, occ) {
-            legal = legal.with(to);
-        }
-    }
-    if legal.is_nonempty() {
-        sink.board(ksq, legal, Bitboard::EMPTY);
-    }
-}
-
-/// Moves of every piece but the king, to squares in `target`.
+/// Moves of every piece but the king, to squares in `target`. Pieces that are not pinned go in
+/// bulk by kind; pinned ones (rare) one by one, kept on the line through their king.
 #[inline(always)]
 fn piece_moves<S: MoveSink, const MODE: u8>(
     pos: &Position,
@@ -197,61 +170,98 @@ fn piece_moves<S: MoveSink, const MODE: u8>(
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let pinned = pos.pinned();
-    let zone = Bitboard::far_ranks(us, 3);
-    let dead1 = Bitboard::far_ranks(us, 1);
-    let dead2 = Bitboard::far_ranks(us, 2);
-    let promo_ok = MODE != QUIETS;
-    let pin_line = |from: Square| match ksq {
-        Some(k) if pinned.has(from) => attacks::line(k, from),
-        _ => Bitboard::ALL,
-    };
-    let promo_of = |t: Bitboard| if promo_ok { t } else { Bitboard::EMPTY };
+    let rules = Rules::new::<MODE>(us, plain_mask);
 
-    // Pawns: unpinned ones in bulk, pinned ones one by one.
-    let pawns = pos.pieces(us, PieceKind::Pawn);
-    let free = pawns - pinned;
+    // Unpinned pawns push in bulk.
+    let free = pos.pieces(us, PieceKind::Pawn) - pinned;
     let pushed = match us {
         Color::Black => free.shift_up(),
         Color::White => free.shift_down(),
     } & target;
-    sink.pawn_pushes(us, (pushed - dead1) & plain_mask, promo_of(pushed & zone));
-    for from in pawns & pinned {
-        let t = attacks::pawn(us, from) & target & pin_line(from);
-        sink.board(from, (t - dead1) & plain_mask, promo_of(t & zone));
-    }
+    sink.pawn_pushes(us, (pushed - rules.dead1) & plain_mask, rules.promo(pushed & rules.zone));
 
-    for from in pos.pieces(us, PieceKind::Lance) {
-        let t = attacks::lance(us, from, occ) & target & pin_line(from);
-        sink.board(from, (t - dead1) & plain_mask, promo_of(t & zone));
+    for from in pos.pieces(us, PieceKind::Lance) - pinned {
+        let t = attacks::lance(us, from, occ) & target;
+        rules.emit(sink, PieceKind::Lance, from, t);
     }
     for from in pos.pieces(us, PieceKind::Knight) - pinned {
         let t = attacks::knight(us, from) & target;
-        sink.board(from, (t - dead2) & plain_mask, promo_of(t & zone));
+        rules.emit(sink, PieceKind::Knight, from, t);
     }
-    let promo_zone = |from: Square, t: Bitboard| if zone.has(from) { t } else { t & zone };
-    for from in pos.pieces(us, PieceKind::Silver) {
-        let t = attacks::silver(us, from) & target & pin_line(from);
-        sink.board(from, t & plain_mask, promo_of(promo_zone(from, t)));
+    for from in pos.pieces(us, PieceKind::Silver) - pinned {
+        let t = attacks::silver(us, from) & target;
+        rules.emit(sink, PieceKind::Silver, from, t);
     }
-    for from in pos.pieces(us, PieceKind::Bishop) {
-        let t = attacks::bishop(from, occ) & target & pin_line(from);
-        sink.board(from, t & plain_mask, promo_of(promo_zone(from, t)));
+    for from in (pos.gold_movers() & pos.pieces_of(us)) - pinned {
+        let t = attacks::gold(us, from) & target;
+        rules.emit(sink, PieceKind::Gold, from, t);
     }
-    for from in pos.pieces(us, PieceKind::Rook) {
-        let t = attacks::rook(from, occ) & target & pin_line(from);
-        sink.board(from, t & plain_mask, promo_of(promo_zone(from, t)));
+    for from in pos.pieces(us, PieceKind::Bishop) - pinned {
+        let t = attacks::bishop(from, occ) & target;
+        rules.emit(sink, PieceKind::Bishop, from, t);
     }
-    for from in pos.gold_movers() & pos.pieces_of(us) {
-        let t = attacks::gold(us, from) & target & pin_line(from);
-        sink.board(from, t & plain_mask, Bitboard::EMPTY);
+    for from in pos.pieces(us, PieceKind::Rook) - pinned {
+        let t = attacks::rook(from, occ) & target;
+        rules.emit(sink, PieceKind::Rook, from, t);
     }
-    for from in pos.pieces(us, PieceKind::Horse) {
-        let t = attacks::horse(from, occ) & target & pin_line(from);
-        sink.board(from, t & plain_mask, Bitboard::EMPTY);
+    for from in pos.pieces(us, PieceKind::Horse) - pinned {
+        let t = attacks::horse(from, occ) & target;
+        rules.emit(sink, PieceKind::Horse, from, t);
     }
-    for from in pos.pieces(us, PieceKind::Dragon) {
-        let t = attacks::dragon(from, occ) & target & pin_line(from);
-        sink.board(from, t & plain_mask, Bitboard::EMPTY);
+    for from in pos.pieces(us, PieceKind::Dragon) - pinned {
+        let t = attacks::dragon(from, occ) & target;
+        rules.emit(sink, PieceKind::Dragon, from, t);
+    }
+    if let Some(k) = ksq {
+        for from in pinned {
+            if let Some(p) = pos.piece_on(from) {
+                let t = attacks::piece(us, p.kind(), from, occ) & target & attacks::line(k, from);
+                rules.emit(sink, p.kind(), from, t);
+            }
+        }
+    }
+}
+
+/// The promotion and dead-piece rules for the side to move, and the stage's mask.
+struct Rules {
+    zone: Bitboard,
+    dead1: Bitboard,
+    dead2: Bitboard,
+    plain_mask: Bitboard,
+    promotions: bool,
+}
+
+impl Rules {
+    #[inline(always)]
+    fn new<const MODE: u8>(us: Color, plain_mask: Bitboard) -> Rules {
+        Rules {
+            zone: Bitboard::far_ranks(us, 3),
+            dead1: Bitboard::far_ranks(us, 1),
+            dead2: Bitboard::far_ranks(us, 2),
+            plain_mask,
+            promotions: MODE != QUIETS,
+        }
+    }
+
+    /// `t` if this stage generates promotions, else nothing.
+    #[inline(always)]
+    fn promo(&self, t: Bitboard) -> Bitboard {
+        if self.promotions { t } else { Bitboard::EMPTY }
+    }
+
+    /// Feeds the moves of a `kind` on `from` to the squares `t`: with promotion where it may
+    /// promote, without where the piece can still move afterwards.
+    #[inline(always)]
+    fn emit<S: MoveSink>(&self, sink: &mut S, kind: PieceKind, from: Square, t: Bitboard) {
+        let (plain, promo) = match kind {
+            PieceKind::Pawn | PieceKind::Lance => (t - self.dead1, t & self.zone),
+            PieceKind::Knight => (t - self.dead2, t & self.zone),
+            PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
+                (t, if self.zone.has(from) { t } else { t & self.zone })
+            }
+            _ => (t, Bitboard::EMPTY),
+        };
+        sink.board(from, plain & self.plain_mask, self.promo(promo));
     }
 }
 

@@ -78,6 +78,42 @@ fn staged_generators_partition_the_legal_moves() {
     assert!(positions > 5000);
 }
 
+#[test]
+fn checks_generator_covers_discovered_promoting_and_dropped_checks() {
+    // Counts worked out by hand (comments) and checked against making every legal move.
+    let cases = [
+        // The silver on 5e shields White's king on 5a from the rook on 5i: its four moves off the
+        // file (4d, 6d, 4f, 6f) uncover check; 5d does not.
+        ("4k4/9/9/9/4S4/9/9/9/4R3K b - 1", 4),
+        // The knight on 1g shields the king on 1a from the lance on 1i: 1g2e uncovers check.
+        ("8k/9/9/9/9/9/8N/9/4K3L b - 1", 1),
+        // Pawn 5c-5b with and without promotion; silver 4c to 4b or 5b, each promoted or not.
+        ("4k4/9/4PS3/9/9/9/9/9/4K4 b - 1", 6),
+        // Drops against a bare king on 5a: rook 15 (file 5 and rank a), bishop 8, gold 5, silver 3,
+        // knight 2 (4c, 6c), lance 7 (5b-5h).
+        ("4k4/9/9/9/9/9/9/9/4K4 b RBGSNL 1", 40),
+        // White to move with no Black king: nothing can give check.
+        ("4k4/9/9/9/9/9/9/4r4/4S4 w - 1", 0),
+    ];
+    for (sfen, count) in cases {
+        let mut pos = Position::from_sfen(sfen).expect("valid test position");
+        let legal = pos.legal_moves();
+        let expected: BTreeSet<u16> = legal
+            .iter()
+            .filter(|&&m| {
+                pos.do_move(m);
+                let check = pos.in_check();
+                pos.undo_move();
+                check
+            })
+            .map(|m| m.bits())
+            .collect();
+        let got = generated(&pos, Gen::Checks);
+        assert_eq!(set(&got), expected, "{sfen}");
+        assert_eq!(got.len(), count, "{sfen}: {got:?}");
+    }
+}
+
 /// Every move that could be written: all origin/destination pairs with both promotion flags and
 /// all drops.
 fn every_conceivable_move() -> Vec<Move> {

@@ -71,7 +71,10 @@ static TABLE: [Entry; 16] = [
         english: "Even",
         kif: "平手",
         sfen: sfen!("lnsgkgsnl", "1r5b1", "b"),
-        aliases: &["none", "hirate", "even game", "no handicap"],
+        // PSN Draft 1 also lists `Sente` and `Gote` as handicap values (psn.md §2, meaning not
+        // explained): in the handicap ladder 先 (the weaker player always takes Black) is played
+        // from the even start, so both name the even start position.
+        aliases: &["none", "hirate", "even game", "no handicap", "sente", "gote"],
     },
     Entry {
         h: Handicap::Lance,
@@ -330,6 +333,52 @@ mod tests {
             let expected = if h == Handicap::Even { crate::Color::Black } else { crate::Color::White };
             assert_eq!(p.side_to_move(), expected, "{h:?}");
             assert_eq!(Handicap::from_start_sfen(h.sfen()), Some(h));
+        }
+    }
+
+    #[test]
+    fn every_spelling_in_the_specs_name_table() {
+        // sfen-and-handicaps.md §2 "PSN handicap names" (PSN-1998 and PSN Draft 1 columns, KIF),
+        // the JKF preset names, and the English names of the start table.
+        let table: [(&[&str], Handicap); 16] = [
+            (&["Even", "Sente", "Gote", "平手", "HIRATE", "even"], Handicap::Even),
+            (&["lance", "Lance", "香落ち", "KY"], Handicap::Lance),
+            (&["right lance", "右香落ち", "KY_R"], Handicap::RightLance),
+            (&["bishop", "Bishop", "角落ち", "KA"], Handicap::Bishop),
+            (&["rook", "Rook", "飛車落ち", "HI"], Handicap::Rook),
+            (
+                &["rook and lance", "Rook and Lance", "Rook & Lance", "Rook+Lance", "Rook + Lance", "飛香落ち", "HIKY"],
+                Handicap::RookLance,
+            ),
+            (
+                &[
+                    "2 piece",
+                    "Two Pieces",
+                    "Two Piece",
+                    "Rook and Bishop",
+                    "Rook+Bishop",
+                    "Rook + Bishop",
+                    "二枚落ち",
+                    "2",
+                ],
+                Handicap::TwoPiece,
+            ),
+            (&["3 piece", "三枚落ち", "3"], Handicap::ThreePiece),
+            (&["4 piece", "Four Pieces", "Four Piece", "四枚落ち", "4"], Handicap::FourPiece),
+            (&["5 piece", "五枚落ち", "5"], Handicap::FivePiece),
+            (&["left 5-piece", "左五枚落ち", "5_L"], Handicap::LeftFivePiece),
+            (&["6 piece", "Six Pieces", "Six Piece", "六枚落ち", "6"], Handicap::SixPiece),
+            (&["left 7-piece", "左七枚落ち", "7_L"], Handicap::LeftSevenPiece),
+            (&["right 7-piece", "7 piece", "右七枚落ち", "7_R"], Handicap::RightSevenPiece),
+            (&["8 piece", "Eight Pieces", "Eight Piece", "八枚落ち", "8"], Handicap::EightPiece),
+            (&["10-piece", "十枚落ち", "10"], Handicap::TenPiece),
+        ];
+        for (names, h) in table {
+            for name in names {
+                assert_eq!(name.parse::<Handicap>(), Ok(h), "{name}");
+                assert_eq!(name.to_uppercase().parse::<Handicap>(), Ok(h), "{name} in upper case");
+                assert_eq!(name.to_lowercase().parse::<Handicap>(), Ok(h), "{name} in lower case");
+            }
         }
     }
 

@@ -10,6 +10,7 @@
 //! perft 4. We keep do/undo because the stack is also the history the repetition rules read.
 
 mod handicap;
+mod make;
 mod rules;
 mod setup;
 pub mod sfen;
@@ -20,7 +21,7 @@ pub use rules::{DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKin
 pub use setup::{Setup, SetupError};
 
 use crate::attacks;
-use crate::types::{Bitboard, Color, Hand, Move, MoveKind, Piece, PieceKind, Square};
+use crate::types::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square};
 
 /// Per-ply information kept on the undo stack.
 #[derive(Clone, Copy, Debug)]
@@ -346,140 +347,6 @@ impl Position {
     #[inline(always)]
     fn compute_pinned(&self, c: Color) -> Bitboard {
         self.king_blockers(c) & self.by_color[c.index()]
-    }
-
-    // --- making moves --------------------------------------------------------------------------
-
-    #[inline(always)]
-    fn put_piece(&mut self, p: Piece, sq: Square) {
-        self.board[sq.index()] = Some(p);
-        let b = Bitboard::from_square(sq);
-        self.by_color[p.color().index()] |= b;
-        self.by_kind[p.kind().index()] |= b;
-    }
-
-    #[inline(always)]
-    fn remove_piece(&mut self, p: Piece, sq: Square) {
-        self.board[sq.index()] = None;
-        let b = Bitboard::from_square(sq);
-        self.by_color[p.color().index()] ^= b;
-        self.by_kind[p.kind().index()] ^= b;
-    }
-
-    /// Plays `m`, which must be legal here (checked in debug builds only). For moves from outside
-    /// use [`Position::play`].
-    pub fn do_move(&mut self, m: Move) {
-        self.do_move_inline(m);
-    }
-
-    /// [`Position::do_move`], always inlined (for hot loops compiled with extra CPU features).
-    #[inline(always)]
-    pub(crate) fn do_move_inline(&mut self, m: Move) {
-        debug_assert!(self.is_legal(m), "illegal move {m} in {}", self.to_sfen());
-        let us = self.side;
-        let prev = self.st;
-        self.history.push(prev);
-        let mut board_key = prev.board_key ^ zobrist::SIDE_KEY;
-        let mut hand_key = prev.hand_key;
-        let mut captured = None;
-        match m.kind() {
-            MoveKind::Drop { kind, to } => {
-                self.hands[us.index()].remove_unchecked(kind);
-                hand_key = hand_key.wrapping_sub(zobrist::hand_key(us, kind));
-                let p = Piece::new(us, kind);
-                self.put_piece(p, to);
-                board_key ^= zobrist::piece_key(p, to);
-            }
-            MoveKind::Normal { from, to, promote } => {
-                let Some(p) = self.board[from.index()] else { unreachable!("do_move: no piece on {from} for {m}") };
-                if let Some(c) = self.board[to.index()] {
-                    self.remove_piece(c, to);
-                    board_key ^= zobrist::piece_key(c, to);
-                    let k = c.kind().unpromoted();
-                    self.hands[us.index()].add_unchecked(k);
-                    hand_key = hand_key.wrapping_add(zobrist::hand_key(us, k));
-                    captured = Some(c);
-                }
-                self.remove_piece(p, from);
-                board_key ^= zobrist::piece_key(p, from);
-                let moved = match (promote, p.kind().promoted()) {
-                    (true, Some(k)) => Piece::new(us, k),
-                    _ => p,
-                };
-                self.put_piece(moved, to);
-                board_key ^= zobrist::piece_key(moved, to);
-                if p.kind() == PieceKind::King {
-                    self.kings[us.index()] = Some(to);
-                }
-            }
-        }
-        self.side = !us;
-        let checkers = self.compute_checkers();
-        let mut continuous_checks = prev.continuous_checks;
-        continuous_checks[us.index()] = if checkers.is_nonempty() { prev.continuous_checks[us.index()] + 1 } else { 0 };
-        self.st = State {
-            board_key,
-            hand_key,
-            checkers,
-            pinned: self.compute_pinned(!us),
-            captured,
-            last_move: Some(m),
-            continuous_checks,
-        };
-    }
-
-    /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
-    /// Does nothing at the start.
-    pub fn undo_move(&mut self) {
-        self.undo_move_inline();
-    }
-
-    /// [`Position::undo_move`], always inlined.
-    #[inline(always)]
-    pub(crate) fn undo_move_inline(&mut self) {
-        let Some(prev) = self.history.pop() else {
-            return;
-        };
-        let cur = std::mem::replace(&mut self.st, prev);
-        self.side = !self.side;
-        let Some(m) = cur.last_move else { return }; // a null move
-        let us = self.side;
-        match m.kind() {
-            MoveKind::Drop { kind, to } => {
-                self.remove_piece(Piece::new(us, kind), to);
-                self.hands[us.index()].add_unchecked(kind);
-            }
-            MoveKind::Normal { from, to, promote } => {
-                let Some(moved) = self.board[to.index()] else { unreachable!("undo_move: no piece on {to} for {m}") };
-                self.remove_piece(moved, to);
-                let original = if promote { Piece::new(us, moved.kind().unpromoted()) } else { moved };
-                self.put_piece(original, from);
-                if original.kind() == PieceKind::King {
-                    self.kings[us.index()] = Some(from);
-                }
-                if let Some(c) = cur.captured {
-                    self.put_piece(c, to);
-                    self.hands[us.index()].remove_unchecked(c.kind().unpromoted());
-                }
-            }
-        }
-    }
-
-    /// Plays a pass (*null move*) for the search: only the side to move changes. The side to
-    /// move must not be in check. Undo with [`Position::undo_move`].
-    pub fn do_null_move(&mut self) {
-        debug_assert!(!self.in_check());
-        let prev = self.st;
-        self.history.push(prev);
-        self.side = !self.side;
-        self.st = State {
-            board_key: prev.board_key ^ zobrist::SIDE_KEY,
-            checkers: Bitboard::EMPTY,
-            pinned: self.compute_pinned(self.side),
-            captured: None,
-            last_move: None,
-            ..prev
-        };
     }
 
     /// The earlier states, oldest first (for repetition rules).

@@ -6,9 +6,23 @@
 //! last rank and no knight on its last two, no two unpromoted pawns of one color on a file, and the
 //! side not to move not in check.
 //!
-//! A missing **Black** king is allowed, for tsume problems: Black then has no king to protect (its
-//! moves are never illegal for king safety, it can never be in check, it cannot declare an
-//! entering-king win), while White's king is attacked and mated as usual. White's king is required.
+//! A missing **Black** king is allowed, for tsume problems (the attacker, Black, usually has no
+//! king; sfen-and-handicaps.md §2). White's king is required. How every rule treats the missing king:
+//!
+//! * SFEN checks: the piece-count, dead-piece and *nifu* rules are unchanged (the set still has two
+//!   kings; one unused is fine); "two kings of one colour" cannot apply to Black; "the side not to
+//!   move is in check" can only fire against White (with Black to move).
+//! * Black's moves: never illegal for king safety ("leaves the king in check" and pins do not
+//!   exist for Black); dead piece, *nifu*, promotion and *uchifuzume* (a pawn drop that mates
+//!   White's king) apply as usual.
+//! * White's moves: never give check, so no White pawn drop is ever *uchifuzume*; White's own king
+//!   safety applies as usual.
+//! * Game end: Black is never in check and never checkmated; a Black side with no legal move
+//!   (for example with nothing left on the board or in hand) loses by having no move (rules.md §4,
+//!   no stalemate). White is checkmated as usual.
+//! * Repetition: White can never give check, so a repetition is a draw or a perpetual check by
+//!   Black, never by White.
+//! * Entering-king declaration: Black cannot declare (no king to enter); White can as usual.
 
 use crate::types::{Color, File, Hand, Piece, PieceKind, Square};
 use std::fmt;
@@ -46,8 +60,13 @@ pub enum SetupError {
         max: u32,
     },
     /// Two kings of one color.
-    #[error("two {0} kings")]
-    TwoKings(Color),
+    #[error("two {color} kings (the second on {square})")]
+    TwoKings {
+        /// Whose kings.
+        color: Color,
+        /// Where one of them stands (the later in square order).
+        square: Square,
+    },
     /// White has no king (only Black's may be missing, for tsume problems).
     #[error("White has no king")]
     NoWhiteKing,
@@ -78,7 +97,9 @@ impl SetupError {
     /// The square the error is about, if it is about one.
     pub fn square(&self) -> Option<Square> {
         match *self {
-            SetupError::DeadPiece { square, .. } | SetupError::Nifu { square, .. } => Some(square),
+            SetupError::DeadPiece { square, .. }
+            | SetupError::Nifu { square, .. }
+            | SetupError::TwoKings { square, .. } => Some(square),
             _ => None,
         }
     }
@@ -99,7 +120,7 @@ impl Setup {
             if k == PieceKind::King {
                 kings[c.index()] += 1;
                 if kings[c.index()] > 1 {
-                    return Err(SetupError::TwoKings(c));
+                    return Err(SetupError::TwoKings { color: c, square: sq });
                 }
             }
             let rel = sq.rank().relative_to(c);

@@ -239,6 +239,17 @@ fn parse_hand(text: &str, base: usize) -> Result<[Hand; 2], SfenError> {
     Ok(hands)
 }
 
+/// If the board alone holds more than `max` pieces of `kind` (promoted ones included), the byte
+/// offset of the first piece letter beyond the set, in text order.
+fn excess_on_board(setup: &Setup, where_: &[usize; 81], kind: PieceKind, max: u32) -> Option<usize> {
+    let mut offsets: Vec<usize> = Square::all()
+        .filter(|sq| setup.board[sq.index()].is_some_and(|p| p.kind().unpromoted() == kind))
+        .map(|sq| where_[sq.index()])
+        .collect();
+    offsets.sort_unstable();
+    offsets.get(max as usize).copied()
+}
+
 /// Parses SFEN text into an unvalidated [`Setup`] (syntax only).
 pub fn parse_setup(s: &str) -> Result<Setup, SfenError> {
     parse_fields(s).map(|(setup, _, _)| setup)
@@ -259,9 +270,10 @@ impl Position {
         Position::from_setup(&setup).map_err(|e| {
             let (field, offset) = match e {
                 SetupError::OpponentInCheck(_) => (SfenField::Side, side_at),
-                SetupError::TooManyPieces { .. } if !(setup.hands[0].is_empty() && setup.hands[1].is_empty()) => {
-                    (SfenField::Hand, hand_at)
-                }
+                SetupError::TooManyPieces { kind, max, .. } => match excess_on_board(&setup, &where_, kind, max) {
+                    Some(at) => (SfenField::Board, at),
+                    None => (SfenField::Hand, hand_at),
+                },
                 _ => (SfenField::Board, e.square().map_or(board_at, |sq| where_[sq.index()])),
             };
             SfenError { field, offset, kind: SfenErrorKind::Illegal(e) }

@@ -135,3 +135,50 @@ fn declaration_points_and_rules() {
         DeclarationOutcome::Invalid("the king is not in the enemy camp")
     );
 }
+
+#[test]
+fn no_black_king_rules() {
+    // How each rule treats a missing Black king (documented in setup.rs).
+    // SFEN: White to move with no Black king is fine (nothing of Black's can be in check).
+    let p = Position::from_sfen("4k4/9/9/9/9/9/9/4r4/4S4 w - 1").expect("tsume-style setup");
+    assert!(!p.in_check());
+    // White's moves never give check and never leave Black in check.
+    for m in p.legal_moves().iter() {
+        assert!(!p.gives_check(*m), "{m}");
+    }
+    // Black's moves are never illegal for king safety: the silver on 5i, which would be pinned by
+    // the rook on 5h against a king behind it, has all its moves, and nothing is pinned.
+    let p = Position::from_sfen("4k4/9/9/9/9/9/9/4r4/4S4 b - 1").expect("valid");
+    assert_eq!(p.pinned(), Bitboard::EMPTY);
+    assert_eq!(p.legal_moves().len(), 3, "5i5h, 5i4h and 5i6h");
+    // Uchifuzume still protects White's king (the uchifuzume_85 position without Black's king).
+    let p = Position::from_sfen("7lk/9/8S/9/9/9/9/7L1/9 b P 1").expect("valid");
+    let drop = p.parse_usi_move("P*1b");
+    assert!(matches!(drop, Err(crate::MoveError::Illegal { kind: IllegalMoveKind::Uchifuzume, .. })));
+    // Black cannot declare an entering-king win.
+    assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Invalid("no king"));
+    // Black with no move at all is not checkmated, but has no legal move (and loses by the
+    // no-move rule, rules.md §4).
+    let p = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1").expect("valid");
+    assert!(!p.is_checkmate());
+    assert!(!p.has_legal_move());
+    // Repetition: only Black can give perpetual check. Black's rook chases the king 1a-2a.
+    let mut p = Position::from_sfen("8k/9/9/9/9/9/9/9/7R1 b - 1").expect("valid");
+    for _ in 0..3 {
+        play_all(&mut p, "2i1i 1a2a 1i2i 2a1a");
+    }
+    assert_eq!(p.repetition(4), Repetition::PerpetualCheckBy(Color::Black));
+}
+
+#[test]
+fn game_result_records_winner_and_reason() {
+    let r = GameResult::loss(Color::White, ResultReason::Checkmate);
+    assert_eq!((r.winner, r.reason), (Winner::Black, ResultReason::Checkmate));
+    assert_eq!(r.to_string(), "Black wins by checkmate");
+    let r = GameResult::win(Color::White, ResultReason::PerpetualCheck);
+    assert_eq!(r.to_string(), "White wins by perpetual check");
+    assert_eq!(GameResult::draw(ResultReason::Repetition).to_string(), "draw by repetition");
+    assert_eq!(GameResult::draw(ResultReason::Repetition).winner, Winner::Draw);
+    let r = GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt };
+    assert_eq!(r.to_string(), "unfinished (interrupted)");
+}

@@ -84,20 +84,30 @@ fn more_pieces_of_a_kind_than_the_set_has() {
     let too_many = |kind, count, max| SfenErrorKind::Illegal(SetupError::TooManyPieces { kind, count, max });
     // Board + hands: 18 pawns on the board plus one in hand is 19.
     let e = err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
-    assert_eq!((e.field, e.kind), (SfenField::Hand, too_many(PieceKind::Pawn, 19, 18)));
+    assert_eq!((e.field, e.offset, e.kind), (SfenField::Hand, 60, too_many(PieceKind::Pawn, 19, 18)));
     let e = err("4k4/9/9/9/9/9/9/9/4K4 b 3B 1");
     assert_eq!((e.field, e.kind), (SfenField::Hand, too_many(PieceKind::Bishop, 3, 2)));
     // Promoted pieces count as their base kind.
     let e = err("+r+r+r1k4/9/9/9/9/9/9/9/4K4 b - 1");
-    assert_eq!((e.field, e.kind), (SfenField::Board, too_many(PieceKind::Rook, 3, 2)));
+    assert_eq!((e.field, e.offset, e.kind), (SfenField::Board, 5, too_many(PieceKind::Rook, 3, 2)));
+    // The board alone is over the limit: the board is blamed even with pieces in hand, at the
+    // letter of the fifth gold in text order.
+    let e = err("g1g1k1g1g/9/9/9/9/9/9/9/2G1K4 b P 1");
+    assert_eq!((e.field, e.offset, e.kind), (SfenField::Board, 25, too_many(PieceKind::Gold, 5, 4)));
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b 19P 1").kind, SfenErrorKind::BadCount(_)));
 }
 
 #[test]
 fn two_kings_of_one_colour() {
+    let two = |color, square: &str| {
+        SfenErrorKind::Illegal(SetupError::TwoKings { color, square: square.parse().expect("square") })
+    };
     let e = err("4k3k/9/9/9/9/9/9/9/4K4 b - 1");
-    assert_eq!(e.kind, SfenErrorKind::Illegal(SetupError::TwoKings(Color::White)));
-    assert_eq!(err("4k4/9/9/9/9/9/9/9/K3K4 b - 1").kind, SfenErrorKind::Illegal(SetupError::TwoKings(Color::Black)));
+    // The offset points at one of the two kings' letters.
+    assert_eq!((e.field, e.kind), (SfenField::Board, two(Color::White, "5a")));
+    assert_eq!(e.offset, 1);
+    let e = err("4k4/9/9/9/9/9/9/9/K3K4 b - 1");
+    assert_eq!((e.field, e.offset, e.kind), (SfenField::Board, 18, two(Color::Black, "9i")));
 }
 
 #[test]
@@ -138,6 +148,9 @@ fn pawn_or_lance_on_the_last_rank_or_knight_on_the_last_two() {
 fn two_unpromoted_pawns_of_one_colour_on_a_file() {
     let e = err("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1");
     assert!(matches!(e.kind, SfenErrorKind::Illegal(SetupError::Nifu { color: Color::Black, .. })), "{e}");
+    // The offset points at one of the two pawns' letters.
+    assert_eq!(e.field, SfenField::Board);
+    assert!([11, 17].contains(&e.offset), "{e}");
     // A tokin and an enemy pawn on the file do not count.
     assert!(Position::from_sfen("4k4/9/4p4/9/4P4/9/4+P4/9/4K4 b - 1").is_ok());
 }

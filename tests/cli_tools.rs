@@ -1,0 +1,102 @@
+//! `hisha perft` and `hisha handicaps` as a user runs them: output format, `--divide`, start
+//! positions, `--help`, and clear errors on bad input.
+
+use std::process::{Command, Output};
+
+fn hisha(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hisha")).args(args).output().expect("the hisha binary runs")
+}
+
+fn stdout_lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+}
+
+/// The number after `<label>: ` on `line`.
+fn value(line: &str, label: &str) -> u64 {
+    let rest = line.strip_prefix(label).and_then(|r| r.strip_prefix(": ")).unwrap_or_else(|| panic!("{line:?}"));
+    rest.parse().unwrap_or_else(|_| panic!("{line:?}"))
+}
+
+/// Checks the three closing lines and returns the node count.
+fn closing_lines(lines: &[String]) -> u64 {
+    let n = lines.len();
+    assert!(n >= 3, "{lines:?}");
+    let nodes = value(&lines[n - 3], "Nodes searched");
+    value(&lines[n - 2], "Time (ms)");
+    value(&lines[n - 1], "Nodes/second");
+    nodes
+}
+
+#[test]
+fn perft_prints_the_three_closing_lines() {
+    let out = hisha(&["perft", "3"]);
+    assert!(out.status.success());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    // Startpos perft 3 = 25470 (tests/data/perft.txt: ak11's Qiita summary, YaneuraOu).
+    assert_eq!(closing_lines(&lines), 25_470);
+}
+
+#[test]
+fn perft_divide_prints_each_root_move_then_the_total() {
+    let out = hisha(&["perft", "2", "--divide"]);
+    assert!(out.status.success());
+    let lines = stdout_lines(&out);
+    let total = closing_lines(&lines);
+    let moves = &lines[..lines.len() - 3];
+    assert_eq!(moves.len(), 30, "one line per legal root move");
+    let mut sum = 0;
+    for line in moves {
+        let (mv, count) = line.split_once(": ").unwrap_or_else(|| panic!("{line:?}"));
+        assert!(hisha::Position::startpos().parse_usi_move(mv).is_ok(), "{mv} is a legal USI move");
+        sum += count.parse::<u64>().unwrap_or_else(|_| panic!("{line:?}"));
+    }
+    assert_eq!((sum, total), (900, 900));
+    assert!(lines.iter().any(|l| l == "7g7f: 30"));
+}
+
+#[test]
+fn perft_from_a_handicap_or_an_sfen() {
+    // Lance handicap perft 3 = 25530 (tests/data/perft.txt: cshogi and python-shogi agree).
+    for name in ["lance", "香落ち", "Lance"] {
+        assert_eq!(closing_lines(&stdout_lines(&hisha(&["perft", "3", "--handicap", name]))), 25_530, "{name}");
+    }
+    // Matsuri perft 2 = 28684 (YaneuraOu's unit test).
+    let matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+    assert_eq!(closing_lines(&stdout_lines(&hisha(&["perft", "2", "--sfen", matsuri]))), 28_684);
+}
+
+#[test]
+fn perft_rejects_bad_input_with_a_message() {
+    let out = hisha(&["perft", "2", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("sfen board: 8 ranks instead of 9 (at byte 0)"), "{err}");
+    let out = hisha(&["perft", "2", "--handicap", "queen"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown handicap"));
+}
+
+#[test]
+fn perft_help_says_the_last_ply_is_bulk_counted() {
+    let out = hisha(&["perft", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("bulk counting"), "{help}");
+    assert!(help.contains("--divide") && help.contains("--sfen") && help.contains("--handicap"), "{help}");
+}
+
+#[test]
+fn handicaps_lists_sixteen_starts_with_id_names_and_sfen() {
+    let out = hisha(&["handicaps"]);
+    assert!(out.status.success());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 16);
+    for (line, h) in lines.iter().zip(hisha::Handicap::ALL) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields, [h.id(), h.english(), h.kif_name(), h.sfen()]);
+        assert_eq!(fields[0].parse::<hisha::Handicap>(), Ok(h));
+        assert!(hisha::Position::from_sfen(fields[3]).is_ok());
+    }
+    assert_eq!(lines[1], "lance\tLance\t香落ち\tlnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+}
