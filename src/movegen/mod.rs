@@ -9,6 +9,7 @@
 //! them into moves, a counting sink only adds population counts, which is what makes bulk-counting
 //! perft fast. Every legal non-promotion is generated (perft counts them).
 
+mod checks;
 mod drops;
 mod legality;
 mod list;
@@ -114,12 +115,9 @@ pub fn generate(pos: &Position, kind: Gen, list: &mut MoveList) {
             }
         }
         Gen::Checks => {
-            let mut all = MoveList::new();
-            generate_into::<_, ALL>(pos, &mut ListSink(&mut all));
-            for &m in all.iter() {
-                if pos.gives_check(m) {
-                    list.push(m);
-                }
+            let mut sink = ListSink(list);
+            if let Some(mut checks) = checks::CheckSink::new(pos, &mut sink) {
+                generate_into::<_, ALL>(pos, &mut checks);
             }
         }
     }
