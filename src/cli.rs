@@ -45,6 +45,9 @@ pub enum Command {
         /// Node limit.
         #[arg(long)]
         nodes: Option<u64>,
+        /// Longest mate searched, in plies ("nomate" then means none within this many plies).
+        #[arg(long)]
+        max_ply: Option<u32>,
         /// Table size in MiB.
         #[arg(long, default_value_t = 256)]
         hash: usize,

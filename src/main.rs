@@ -18,10 +18,13 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => hisha::tools::perft_command(&args),
         Some(Command::Handicaps) => hisha::tools::handicaps_command(),
         Some(Command::Bench { depth }) => hisha::tools::bench_command(depth),
-        Some(Command::Mate { sfen, bench, time, nodes, hash }) => match bench {
-            Some(file) => hisha::tools::mate_bench_command(&file, time, hash),
-            None => hisha::tools::mate_command(&sfen.join(" "), time, nodes, hash),
-        },
+        Some(Command::Mate { sfen, bench, time, nodes, max_ply, hash }) => {
+            let limits = hisha::tools::MateArgs { time_ms: time, nodes, max_ply, hash_mib: hash };
+            match bench {
+                Some(file) => hisha::tools::mate_bench_command(&file, &limits),
+                None => hisha::tools::mate_command(&sfen.join(" "), &limits),
+            }
+        }
         Some(Command::Match(mut args)) => {
             if let Some(m) = matches.subcommand_matches("match") {
                 args.group_engines(m);

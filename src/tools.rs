@@ -1,4 +1,4 @@
-//! The small command-line tools: `hisha perft` and `hisha handicaps`.
+//! The small command-line tools: `hisha perft`, `hisha handicaps`, `hisha bench` and `hisha mate`.
 
 use crate::cli::PerftArgs;
 use crate::perft;
@@ -60,80 +60,109 @@ pub fn bench_command(depth: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>`, `nomate` or `unknown`, then the nodes
-/// and time.
-pub fn mate_command(sfen: &str, time_ms: Option<u64>, nodes: Option<u64>, hash_mb: usize) -> Result<(), String> {
-    use crate::mate::{MateLimits, MateResult, MateSolver};
-    let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
-    let start = Instant::now();
-    let limits =
-        MateLimits { nodes, deadline: time_ms.map(|t| start + std::time::Duration::from_millis(t)), max_ply: None };
-    let mut solver = MateSolver::new(hash_mb);
-    let result = solver.solve(&pos, &limits, &std::sync::atomic::AtomicBool::new(false));
-    let ms = start.elapsed().as_millis();
-    let line = match &result {
-        MateResult::Mate(l) => {
-            format!("mate {}: {}", l.len(), l.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "))
+/// Options of `hisha mate`.
+#[derive(Clone, Copy, Debug)]
+pub struct MateArgs {
+    /// Time limit per problem in ms.
+    pub time_ms: Option<u64>,
+    /// Node limit per problem.
+    pub nodes: Option<u64>,
+    /// Longest mate searched, in plies.
+    pub max_ply: Option<u32>,
+    /// Table size in MiB.
+    pub hash_mib: usize,
+}
+
+impl MateArgs {
+    fn limits(&self, start: Instant) -> crate::mate::MateLimits {
+        crate::mate::MateLimits {
+            nodes: self.nodes,
+            deadline: self.time_ms.map(|t| start + std::time::Duration::from_millis(t)),
+            max_ply: self.max_ply,
         }
-        MateResult::NoMate => "nomate".to_string(),
-        MateResult::Unknown => "unknown".to_string(),
-    };
-    println!("{line}");
+    }
+}
+
+/// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>` (with whether it is proven the shortest),
+/// `nomate` or `unknown`, then the nodes, time and speed (the table is allocated before the clock
+/// starts).
+pub fn mate_command(sfen: &str, args: &MateArgs) -> Result<(), String> {
+    use crate::mate::{MateResult, MateSolver};
+    let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
+    let mut solver = MateSolver::new(args.hash_mib);
+    let start = Instant::now();
+    let result = solver.solve(&pos, &args.limits(start), &std::sync::atomic::AtomicBool::new(false));
+    let elapsed = start.elapsed();
+    match &result {
+        MateResult::Mate(l) => {
+            let moves: Vec<String> = l.iter().map(|m| m.to_string()).collect();
+            let note = if solver.shortest() { "" } else { " (not proven shortest: a limit stopped the search)" };
+            println!("mate {}: {}{note}", l.len(), moves.join(" "));
+        }
+        MateResult::NoMate => println!("nomate"),
+        MateResult::Unknown => println!("unknown"),
+    }
     println!("Nodes searched: {}", solver.nodes());
-    println!("Time (ms): {ms}");
+    println!("Time (ms): {}", elapsed.as_millis());
+    println!("Nodes/second: {}", (solver.nodes() as f64 / elapsed.as_secs_f64().max(1e-9)) as u64);
     Ok(())
 }
 
-/// Runs `hisha mate --bench FILE`: solves every `sfen [expected-plies|nomate]` line, prints each
-/// result and the totals.
-pub fn mate_bench_command(path: &str, time_ms: Option<u64>, hash_mb: usize) -> Result<(), String> {
-    use crate::mate::{MateLimits, MateResult, MateSolver};
+/// Runs `hisha mate --bench FILE`: solves every problem of a suite (`SFEN answer [slow] [#
+/// source]`, see [`crate::mate::suite`]) with a fresh table, prints one line per problem and the
+/// totals: solved count (the right answer: a verified mate of the expected length, or no mate),
+/// nodes, time (table clearing excluded) and the longest mate solved.
+pub fn mate_bench_command(path: &str, args: &MateArgs) -> Result<(), String> {
+    use crate::mate::suite::{Answer, parse};
+    use crate::mate::{MateResult, MateSolver};
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut solver = MateSolver::new(hash_mb);
-    let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
-    let start = Instant::now();
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let (sfen, expected) = match fields.len() {
-            5.. => (fields[..4].join(" "), fields.get(4).copied()),
-            _ => (fields.join(" "), None),
-        };
-        let Ok(pos) = Position::from_sfen(&sfen) else {
-            println!("{sfen}: bad position");
-            continue;
-        };
-        total += 1;
+    let problems = parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut solver = MateSolver::new(args.hash_mib);
+    let (mut solved, mut nodes, mut longest) = (0, 0u64, 0);
+    let mut total_time = std::time::Duration::ZERO;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let io = |e: std::io::Error| e.to_string();
+    for p in &problems {
+        let pos = Position::from_sfen(&p.sfen).map_err(|e| format!("{path}: line {}: {e}", p.line))?;
         solver.clear();
-        let t = Instant::now();
-        let limits = MateLimits {
-            deadline: time_ms.map(|ms| t + std::time::Duration::from_millis(ms)),
-            ..MateLimits::default()
-        };
-        let r = solver.solve(&pos, &limits, &std::sync::atomic::AtomicBool::new(false));
+        let start = Instant::now();
+        let r = solver.solve(&pos, &args.limits(start), &std::sync::atomic::AtomicBool::new(false));
+        let elapsed = start.elapsed();
+        total_time += elapsed;
         nodes += solver.nodes();
         let got = match &r {
-            MateResult::Mate(l) => l.len().to_string(),
-            MateResult::NoMate => "nomate".to_string(),
-            MateResult::Unknown => "unknown".to_string(),
+            MateResult::Mate(l) => Some(Answer::Mate(l.len() as u32)),
+            MateResult::NoMate => Some(Answer::NoMate),
+            MateResult::Unknown => None,
         };
-        let ok = expected.is_none_or(|e| e == got);
-        if ok && got != "unknown" {
-            solved += 1;
-        }
-        println!(
-            "{} {got} (expected {}) {} nodes {} ms",
-            if ok { "ok  " } else { "FAIL" },
-            expected.unwrap_or("-"),
+        let verdict = match got {
+            Some(a) if a == p.answer => {
+                solved += 1;
+                if let Answer::Mate(n) = a {
+                    longest = longest.max(n);
+                }
+                "ok     "
+            }
+            Some(_) => "WRONG  ",
+            None => "unknown",
+        };
+        let got = got.map_or("-".to_string(), |a| a.to_string());
+        writeln!(
+            out,
+            "{verdict} line {:>3}: {got:>6} (expected {:>6}) {:>10} nodes {:>7} ms  # {}",
+            p.line,
+            p.answer.to_string(),
             solver.nodes(),
-            t.elapsed().as_millis()
-        );
+            elapsed.as_millis(),
+            p.source
+        )
+        .map_err(io)?;
     }
-    println!("Solved: {solved}/{total}");
-    println!("Nodes searched: {nodes}");
-    println!("Time (ms): {}", start.elapsed().as_millis());
+    writeln!(out, "Solved: {solved}/{}", problems.len()).map_err(io)?;
+    writeln!(out, "Nodes searched: {nodes}").map_err(io)?;
+    writeln!(out, "Time (ms): {}", total_time.as_millis()).map_err(io)?;
+    writeln!(out, "Nodes/second: {}", (nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64).map_err(io)?;
+    writeln!(out, "Longest solved: {longest} plies").map_err(io)?;
     Ok(())
 }

@@ -1,68 +1,270 @@
-//! The df-pn table: proof and disproof numbers per position, with the mate distance of proven
-//! positions, in a fixed-size array sized in MiB (two-entry buckets, replace the less searched).
+//! The df-pn table, sized in MiB: clusters of entries indexed by the board (pieces on the board
+//! and side to move), each entry holding one attacker hand.
+//!
+//! An entry keeps the current proof and disproof numbers of its exact position, plus two facts
+//! kept apart because they hold for different depths: the shortest mate proven (a proof of 9
+//! plies is no disproof within 7) and for how many plies "no mate" has been proven (a disproof
+//! within 7 is no disproof within 9). Facts are stored with proof pieces (the least hand the
+//! proof needs) and disproof pieces (the most hand the disproof holds for), and read by hand
+//! domination: a proof holds for every hand that has at least its pieces, a disproof for every
+//! hand that has at most its pieces. Only path-independent facts are stored (see `search`).
+
+use crate::types::Hand;
 
 /// Proof or disproof number meaning "infinite" (proved the other way).
-pub const INF: u32 = u32::MAX / 4;
+pub const INF: u32 = u32::MAX / 2;
 
-/// What the table knows about a position.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Entry {
-    key: u64,
-    /// Proof number (0 = mate proven).
-    pub pn: u32,
-    /// Disproof number (0 = no mate).
-    pub dn: u32,
-    /// Plies to mate when proven.
-    pub dist: u16,
-    /// Plies that were left to search when the entry was made (a disproof only holds for at
-    /// most that many plies).
-    pub left: u16,
-    /// Nodes spent below this position (replacement priority).
-    pub work: u32,
+/// "No mate" proven at every depth.
+pub const NEVER: u16 = u16::MAX;
+
+/// No proof known.
+const NO_MATE: u16 = u16::MAX;
+
+/// Entries per cluster.
+const CLUSTER: usize = 4;
+/// 64-bit words per entry.
+const WORDS: usize = 4;
+/// Bytes a cluster is aligned to (two cache lines, fetched together).
+const ALIGN: usize = 128;
+
+/// One entry, unpacked. In the table an entry is four words: the board key; hand (low half) and
+/// work (high half, 0 for an empty entry); pn and dn; mate + 1 (0: no proof) and nomate.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    board: u64,
+    hand: Hand,
+    /// Nodes spent below this position (replacement priority); 0 marks an empty entry.
+    work: u32,
+    pn: u32,
+    dn: u32,
+    /// Shortest mate proven with `hand`, in plies (`NO_MATE`: none).
+    mate: u16,
+    /// No mate within this many plies is proven for `hand` (0: nothing; `NEVER`: none at all).
+    nomate: u16,
 }
 
-/// The table.
+impl Entry {
+    fn load(w: &[u64]) -> Entry {
+        Entry {
+            board: w[0],
+            hand: Hand::from_bits(w[1] as u32),
+            work: (w[1] >> 32) as u32,
+            pn: w[2] as u32,
+            dn: (w[2] >> 32) as u32,
+            mate: (w[3] as u16).wrapping_sub(1),
+            nomate: (w[3] >> 16) as u16,
+        }
+    }
+
+    fn save(&self, w: &mut [u64]) {
+        w[0] = self.board;
+        w[1] = self.hand.bits() as u64 | (self.work as u64) << 32;
+        w[2] = self.pn as u64 | (self.dn as u64) << 32;
+        w[3] = self.mate.wrapping_add(1) as u64 | (self.nomate as u64) << 16;
+    }
+
+    fn has_fact(&self) -> bool {
+        self.mate != NO_MATE || self.nomate != 0
+    }
+
+    /// Replacement priority: empty < numbers only < facts, then more work.
+    fn priority(&self) -> u64 {
+        if self.work == 0 {
+            0
+        } else if self.has_fact() {
+            (1 << 33) + self.work as u64
+        } else {
+            self.work as u64
+        }
+    }
+}
+
+/// What the table knows of a position for a search with some plies left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Mate within `len` plies, with the proof pieces `hand`.
+    Mate {
+        /// Plies to mate.
+        len: u16,
+        /// Proof pieces.
+        hand: Hand,
+    },
+    /// No mate within `depth` plies, with the disproof pieces `hand`.
+    NoMate {
+        /// Plies for which no mate is proven (`NEVER`: any).
+        depth: u16,
+        /// Disproof pieces.
+        hand: Hand,
+    },
+    /// Not decided: the current numbers (1, 1 when never searched).
+    Open {
+        /// Proof number.
+        pn: u32,
+        /// Disproof number.
+        dn: u32,
+    },
+}
+
+/// The table: zeroed words (so a new table costs no writes), clusters aligned to `ALIGN`.
 pub struct Table {
-    slots: Vec<Entry>,
+    words: Vec<u64>,
+    /// First word of cluster 0.
+    offset: usize,
+    mask: usize,
 }
 
 impl Table {
-    /// A table of about `mib` MiB.
+    /// A table of about `mib` MiB (at least one cluster).
     pub fn new(mib: usize) -> Table {
-        let n = (mib.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).max(2);
-        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        Table { slots: vec![Entry::default(); n] }
+        let cluster_words = CLUSTER * WORDS;
+        let clusters = (mib.max(1) * 1024 * 1024 / (cluster_words * 8)).max(1);
+        let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
+        let words = vec![0u64; clusters * cluster_words + ALIGN / 8];
+        let misalign = words.as_ptr() as usize % ALIGN;
+        let offset = if misalign == 0 { 0 } else { (ALIGN - misalign) / 8 };
+        Table { words, offset, mask: clusters - 1 }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|e| *e = Entry::default());
+        self.words.fill(0);
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 2)
+    /// Per mille of the first thousand entries in use.
+    pub fn hashfull(&self) -> u32 {
+        (0..1000).filter(|&i| self.words.get(self.offset + i * WORDS + 1).is_some_and(|&w| w >> 32 != 0)).count() as u32
     }
 
-    /// The entry for `key`, if stored.
-    pub fn get(&self, key: u64) -> Option<Entry> {
-        let i = self.index(key);
-        self.slots[i..i + 2].iter().find(|e| e.key == key && (e.pn | e.dn) != 0).copied()
+    fn cluster(&self, board: u64) -> usize {
+        self.offset + ((board >> 20) as usize & self.mask) * CLUSTER * WORDS
     }
 
-    /// Stores `pn`, `dn` (and `dist` when proven) for `key`.
-    pub fn put(&mut self, key: u64, pn: u32, dn: u32, dist: u16, left: u16, work: u32) {
-        let i = self.index(key);
-        let pair = &mut self.slots[i..i + 2];
-        let slot = match pair.iter().position(|e| e.key == key) {
-            Some(j) => j,
-            None => {
-                // Keep proofs and disproofs and heavily searched entries.
-                let value = |e: &Entry| {
-                    if e.pn == 0 || e.dn == 0 { u64::MAX } else { e.work as u64 }
-                };
-                if value(&pair[0]) <= value(&pair[1]) { 0 } else { 1 }
+    /// Reads the clusters of `boards` in one tight loop (independent loads overlap their cache
+    /// misses) so that they are in cache when `get` comes.
+    pub fn touch(&self, boards: impl Iterator<Item = u64>) {
+        let x = boards.fold(0u64, |x, b| x ^ self.words[self.cluster(b)]);
+        std::hint::black_box(x);
+    }
+
+    fn entries(&self, board: u64) -> impl Iterator<Item = Entry> + '_ {
+        let i = self.cluster(board);
+        self.words[i..i + CLUSTER * WORDS].chunks_exact(WORDS).map(Entry::load)
+    }
+
+    /// What is known of (`board`, `hand`) for a search with `left` plies left.
+    pub fn get(&self, board: u64, hand: Hand, left: u32) -> Known {
+        let mut open = Known::Open { pn: 1, dn: 1 };
+        let mut best: Option<Known> = None;
+        for e in self.entries(board) {
+            if e.board != board || e.work == 0 {
+                continue;
             }
-        };
-        pair[slot] = Entry { key, pn, dn, dist, left, work };
+            if e.mate != NO_MATE && e.mate as u32 <= left && hand.dominates(e.hand) {
+                if !matches!(best, Some(Known::Mate { len, .. }) if len <= e.mate) {
+                    best = Some(Known::Mate { len: e.mate, hand: e.hand });
+                }
+            } else if e.nomate != 0 && e.nomate as u32 >= left && e.hand.dominates(hand) {
+                if best.is_none() {
+                    best = Some(Known::NoMate { depth: e.nomate, hand: e.hand });
+                }
+            } else if e.hand == hand {
+                open = Known::Open { pn: e.pn.max(1), dn: e.dn.max(1) };
+            }
+        }
+        best.unwrap_or(open)
+    }
+
+    /// Updates the entry for (`board`, `hand`), made if needed by replacing the cluster's least
+    /// valuable entry.
+    fn update(&mut self, board: u64, hand: Hand, f: impl FnOnce(&mut Entry)) {
+        let i = self.cluster(board);
+        let words = &mut self.words[i..i + CLUSTER * WORDS];
+        let mut found = None;
+        let mut victim = (u64::MAX, 0);
+        for (j, w) in words.chunks_exact(WORDS).enumerate() {
+            let e = Entry::load(w);
+            if e.work != 0 && e.board == board && e.hand == hand {
+                found = Some((j, e));
+                break;
+            }
+            victim = victim.min((e.priority(), j));
+        }
+        let (j, mut e) =
+            found.unwrap_or((victim.1, Entry { board, hand, work: 1, pn: 1, dn: 1, mate: NO_MATE, nomate: 0 }));
+        f(&mut e);
+        e.save(&mut words[j * WORDS..(j + 1) * WORDS]);
+    }
+
+    /// Records the numbers of an undecided position.
+    pub fn put_open(&mut self, board: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
+        self.update(board, hand, |e| {
+            e.pn = pn;
+            e.dn = dn;
+            e.work = e.work.max(work).max(1);
+        });
+    }
+
+    /// Records a mate within `len` plies for every hand that has at least `proof_hand`.
+    pub fn put_mate(&mut self, board: u64, proof_hand: Hand, len: u16, work: u32) {
+        self.update(board, proof_hand, |e| {
+            e.mate = e.mate.min(len);
+            e.work = e.work.max(work).max(1);
+        });
+    }
+
+    /// Records no mate within `depth` plies for every hand that has at most `disproof_hand`.
+    pub fn put_nomate(&mut self, board: u64, disproof_hand: Hand, depth: u16, work: u32) {
+        if depth == 0 {
+            return; // true of every position that is not mated already: nothing to learn
+        }
+        self.update(board, disproof_hand, |e| {
+            e.nomate = e.nomate.max(depth);
+            e.work = e.work.max(work).max(1);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::PieceKind;
+
+    fn h(pawns: u32, golds: u32) -> Hand {
+        Hand::EMPTY
+            .with_count(PieceKind::Pawn, pawns)
+            .and_then(|h| h.with_count(PieceKind::Gold, golds))
+            .expect("counts in range")
+    }
+
+    #[test]
+    fn proofs_and_disproofs_are_kept_apart_by_depth() {
+        let mut t = Table::new(1);
+        t.put_mate(42, h(0, 1), 9, 10);
+        t.put_nomate(42, h(0, 1), 7, 10);
+        // A mate of 9 plies is not a mate within 7, and "no mate within 7" says nothing of 9.
+        assert_eq!(t.get(42, h(0, 1), 7), Known::NoMate { depth: 7, hand: h(0, 1) });
+        assert_eq!(t.get(42, h(0, 1), 9), Known::Mate { len: 9, hand: h(0, 1) });
+        assert_eq!(t.get(42, h(0, 1), 8), Known::Open { pn: 1, dn: 1 });
+    }
+
+    #[test]
+    fn hand_domination() {
+        let mut t = Table::new(1);
+        t.put_mate(7, h(1, 1), 5, 1);
+        t.put_nomate(9, h(2, 0), 11, 1);
+        // More pieces than the proof needs: still mate. Fewer: not known.
+        assert!(matches!(t.get(7, h(3, 2), 5), Known::Mate { len: 5, .. }));
+        assert!(matches!(t.get(7, h(0, 2), 5), Known::Open { .. }));
+        // Fewer pieces than the disproof allows: still no mate. More: not known.
+        assert!(matches!(t.get(9, h(1, 0), 11), Known::NoMate { .. }));
+        assert!(matches!(t.get(9, h(2, 1), 11), Known::Open { .. }));
+    }
+
+    #[test]
+    fn numbers_belong_to_the_exact_hand() {
+        let mut t = Table::new(1);
+        t.put_open(5, h(1, 0), 3, 4, 2);
+        assert_eq!(t.get(5, h(1, 0), 10), Known::Open { pn: 3, dn: 4 });
+        assert_eq!(t.get(5, h(2, 0), 10), Known::Open { pn: 1, dn: 1 });
     }
 }

@@ -1,14 +1,16 @@
-//! Solver unit tests on small problems (the suite is tests/data/tsume.txt).
+//! Solver unit tests on small problems and rule cases (the suite is tests/data/tsume.txt). Every
+//! expected answer was checked with cshogi 0.9 (`DfPn`, `OslDfPn` and `Board.mate_move`).
 
 use super::*;
+use line::verify;
+
+fn solve_with(sfen: &str, limits: MateLimits) -> MateResult {
+    let pos = Position::from_sfen(sfen).expect("valid");
+    MateSolver::new(16).solve(&pos, &limits, &AtomicBool::new(false))
+}
 
 fn solve(sfen: &str) -> MateResult {
-    let pos = Position::from_sfen(sfen).expect("valid");
-    MateSolver::new(16).solve(
-        &pos,
-        &MateLimits { nodes: Some(2_000_000), ..MateLimits::default() },
-        &AtomicBool::new(false),
-    )
+    solve_with(sfen, MateLimits { nodes: Some(2_000_000), ..MateLimits::default() })
 }
 
 fn usi(r: &MateResult) -> Vec<String> {
@@ -16,6 +18,14 @@ fn usi(r: &MateResult) -> Vec<String> {
         MateResult::Mate(l) => l.iter().map(|m| m.to_string()).collect(),
         other => panic!("no mate: {other:?}"),
     }
+}
+
+fn mate_len(sfen: &str) -> usize {
+    let r = solve(sfen);
+    let line = usi(&r);
+    let MateResult::Mate(moves) = &r else { unreachable!() };
+    assert!(verify(&Position::from_sfen(sfen).expect("valid"), moves), "{line:?}");
+    line.len()
 }
 
 #[test]
@@ -26,24 +36,136 @@ fn mate_in_one_with_a_gold_drop() {
 }
 
 #[test]
-fn pawn_drop_mate_is_not_a_mate() {
-    // shared/data/perft_public.tsv uchifuzume_85: P*1b would mate but is illegal; the lance
-    // and silver cannot mate either, and Black has nothing else.
-    let r = solve("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
-    assert_ne!(r, MateResult::Mate(vec![Move::drop(crate::PieceKind::Pawn, "1b".parse().expect("square"))]));
-    if let MateResult::Mate(line) = &r {
-        assert!(!line.iter().any(|m| m.to_string() == "P*1b"));
-    }
+fn a_mating_pawn_drop_is_not_a_mate_but_a_pawn_push_is() {
+    // The pawn drop P*1b would mate, which makes it illegal (uchifuzume); the gold's checks are
+    // taken by the king. cshogi: DfPn and OslDfPn find no mate.
+    let drop = "7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1";
+    assert_eq!(solve(drop), MateResult::NoMate);
+    assert_eq!(mate_in_one(&mut Position::from_sfen(drop).expect("valid")), None);
+    // The same pawn already on the board may push to mate (tsukifuzume is legal).
+    let push = "7nk/9/7GP/9/9/9/9/9/9 b 2r2b3g4s3n4l17p 1";
+    assert_eq!(mate_len(push), 1);
+    // shared/data/perft_public.tsv uchifuzume_85: no mate either.
+    assert_eq!(solve("7lk/9/8S/9/9/9/9/7L1/8K b P 1"), MateResult::NoMate);
+}
+
+#[test]
+fn an_interposing_drop_refutes_a_distant_check() {
+    // The rook drop mates when the defender has nothing to interpose ...
+    assert_eq!(usi(&solve("7lk/7p1/9/9/9/9/9/9/9 b R 1")).len(), 1);
+    // ... and not when it holds a gold, or every remaining piece.
+    assert_eq!(solve("7lk/7p1/9/9/9/9/9/9/9 b Rg 1"), MateResult::NoMate);
+    assert_eq!(solve("7lk/7p1/9/9/9/9/9/9/9 b Rr2b4g4s4n3l17p 1"), MateResult::NoMate);
+}
+
+#[test]
+fn a_useless_interposition_counts_in_the_length() {
+    // nsolver's 無駄合い判定: S*1c 2b1c 2c2e+ mates but for the interposition P*2c (taken by the
+    // dragon), which the full-width length counts: 5 plies (cshogi mate_move: 5).
+    assert_eq!(mate_len("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1"), 5);
+}
+
+#[test]
+fn perpetual_check_is_not_a_mate() {
+    // akicho8/shogi-extend's position for perpetual check (連続王手の千日手): checks forever, no mate.
+    assert_eq!(solve("9/9/8l/8k/6KR1/8p/9/9/9 b - 1"), MateResult::NoMate);
 }
 
 #[test]
 fn no_checks_no_mate() {
     assert_eq!(solve("4k4/9/9/9/9/9/9/9/4K4 b - 1"), MateResult::NoMate);
+    assert_eq!(solve("4k4/9/9/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1"), MateResult::NoMate);
 }
 
 #[test]
-fn stop_flag_gives_unknown() {
-    let pos = Position::from_sfen("5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1").expect("valid");
+fn shortest_mate_and_longest_resistance() {
+    // yumei 0224 (待宵 第5番): published 7 plies; the defender's useless interposition at the end
+    // makes 9 full width (cshogi mate_move: no mate in 7, mate in 9).
+    assert_eq!(mate_len("7nl/5+R3/7k1/6p1p/9/6P1P/9/9/9 b 2GSr2b2g3s3n3l14p 1"), 9);
+    // yumei 0227 (象戯馬法并作物 第28番): published 13, full width 15 (mate_move: 15).
+    assert_eq!(mate_len("7nl/5k3/3BPpppp/9/9/6P2/9/9/9 b GSN2rb3g3s2n3l12p 1"), 15);
+}
+
+#[test]
+fn the_attacker_may_start_in_check_and_the_defender_may_check_back() {
+    // yumei2 0233: Black starts in check from the knight and answers with a king move that
+    // discovers check (cshogi DfPn: 7 plies full width).
+    assert_eq!(mate_len("3Bl4/4l4/6SS1/5+R2s/4n2k1/5+R3/5K2S/5+p3/3B5 b 4g3n2l17p 1"), 7);
+    // yumei2 0229: the defender's interposition checks Black's king (mate_move: 11).
+    assert_eq!(mate_len("3l5/S8/lp1+r5/k8/l8/2K6/b1p6/9/1L3+B3 b R4g3s4n16p 1"), 11);
+}
+
+#[test]
+fn a_ply_limit_bounds_the_search() {
+    let sfen = "6Gnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b2gs3n3l16p 1"; // yumei 0415: 7 plies
+    assert_eq!(solve_with(sfen, MateLimits { max_ply: Some(5), ..MateLimits::default() }), MateResult::NoMate);
+    let r = solve_with(sfen, MateLimits { max_ply: Some(7), ..MateLimits::default() });
+    assert_eq!(usi(&r).len(), 7);
+}
+
+#[test]
+fn stop_flag_and_node_limit_give_unknown() {
+    let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1").expect("valid");
     let r = MateSolver::new(16).solve(&pos, &MateLimits::default(), &AtomicBool::new(true));
     assert_eq!(r, MateResult::Unknown);
+    let r = MateSolver::new(16).solve(
+        &pos,
+        &MateLimits { nodes: Some(100), ..MateLimits::default() },
+        &AtomicBool::new(false),
+    );
+    assert_eq!(r, MateResult::Unknown);
+}
+
+#[test]
+fn the_shortest_flag_tells_whether_the_length_is_proven() {
+    let pos = Position::from_sfen("6Gnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b2gs3n3l16p 1").expect("valid");
+    let mut s = MateSolver::new(16);
+    assert!(matches!(s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false)), MateResult::Mate(_)));
+    assert!(s.shortest());
+    assert!(s.nodes() > 0);
+}
+
+#[test]
+fn a_solver_keeps_its_table_between_solves() {
+    // Solving again with what the first solve learnt gives the same answer with fewer nodes.
+    let pos = Position::from_sfen("9/9/3BLk3/9/9/2NSp+pR2/9/9/9 b 2N3Prb4g3sn3l13p 1").expect("valid");
+    let mut s = MateSolver::new(16);
+    let first = s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    let n1 = s.nodes();
+    let second = s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    assert_eq!(first, second);
+    assert_eq!(usi(&first).len(), 17); // yumei 0252 (二上, 柏川悦夫): 17 plies
+    assert!(s.nodes() < n1 / 10, "{} then {}", n1, s.nodes());
+    s.clear();
+    s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    assert_eq!(s.nodes(), n1);
+}
+
+#[test]
+fn verify_rejects_bad_lines() {
+    let root = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").expect("valid");
+    let m = |s: &str| root.parse_usi_move(s).expect("legal");
+    assert!(verify(&root, &[m("G*5b")]));
+    assert!(!verify(&root, &[m("G*4b")]), "not mate");
+    assert!(!verify(&root, &[m("G*6a")]), "not check");
+    assert!(!verify(&root, &[]), "empty");
+}
+
+#[test]
+fn probes() {
+    let mut probe = MateProbe::new(4);
+    // yumei 0216: 5 plies.
+    let mut pos = Position::from_sfen("7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1").expect("valid");
+    let before = pos.clone();
+    let (m, len) = probe.probe(&mut pos, 7, 10_000).expect("mate within 7");
+    assert_eq!((m.to_string(), len), ("S*2c".to_string(), 5));
+    assert_eq!(pos, before);
+    assert_eq!(pos.game_ply(), before.game_ply());
+    // Not within 3 plies, and not with too few nodes.
+    assert_eq!(probe.probe(&mut pos, 3, 10_000), None);
+    let mut fresh = MateProbe::new(4);
+    assert_eq!(fresh.probe(&mut pos, 7, 3), None);
+    // Uchifuzume: no mate in one.
+    let mut p = Position::from_sfen("7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1").expect("valid");
+    assert_eq!(probe.probe(&mut p, 5, 10_000), None);
 }

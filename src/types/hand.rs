@@ -26,6 +26,13 @@ impl Hand {
         self.0
     }
 
+    /// The hand whose packed value is `bits` (as returned by [`Hand::bits`]; for tables that store
+    /// hands as words).
+    #[inline(always)]
+    pub(crate) const fn from_bits(bits: u32) -> Hand {
+        Hand(bits)
+    }
+
     /// How many pieces of `kind` are held. `kind` must be a hand kind (0 for others).
     #[inline(always)]
     pub const fn count(self, kind: PieceKind) -> u32 {

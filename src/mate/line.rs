@@ -1,0 +1,148 @@
+//! The mating line read from the table after a proof: the attacker plays a check proven within
+//! the plies left, the defender the evasion that resists longest. When the root's value is known
+//! exactly (no shorter mate exists), every evasion chosen is proven to resist exactly as long as
+//! the node allows (mate within the plies left, none within two fewer), so the line has the
+//! mate's length; among such evasions a move comes before an interposing drop. Facts missing
+//! from the table are searched again with a small node budget.
+
+use super::MateSolver;
+use super::search::Value;
+use super::table::Known;
+use crate::movegen::{Gen, MoveList, generate};
+use crate::position::Position;
+use crate::types::Move;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Nodes a search for a fact missing from the line may use.
+const FACT_BUDGET: u64 = 200_000;
+
+impl MateSolver {
+    /// Runs a search of `pos` that may use at most `budget` more nodes; a budget running out
+    /// does not stop the solve (the clock, the stop flag and the solve's node limit do).
+    fn fact(&mut self, pos: &mut Position, or_node: bool, max_ply: u32, stop: &AtomicBool) -> Option<Value> {
+        if self.aborted {
+            return None;
+        }
+        let limit = self.node_limit;
+        self.node_limit = limit.min(self.nodes.saturating_add(FACT_BUDGET));
+        let v = self.run(pos, or_node, max_ply, stop);
+        let out_of_time = stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.aborted && self.nodes < limit && !out_of_time {
+            self.aborted = false;
+        }
+        self.node_limit = limit;
+        v
+    }
+
+    /// Mate length of `pos` (defender to move) within `left` plies, searching if the table lacks it.
+    fn mate_within(&mut self, pos: &mut Position, left: u32, stop: &AtomicBool) -> Option<u32> {
+        if let Known::Mate { len, .. } = self.known(pos, left) {
+            return Some(len as u32);
+        }
+        self.fact(pos, false, left, stop).filter(|v| v.pn == 0).map(|v| v.mate as u32)
+    }
+
+    /// True if `pos` (attacker to move) is proven to have no mate within `left` plies.
+    fn no_mate_within(&mut self, pos: &mut Position, left: u32, stop: &AtomicBool) -> bool {
+        if matches!(self.known(pos, left), Known::NoMate { .. }) {
+            return true;
+        }
+        self.fact(pos, true, left, stop).is_some_and(|v| v.dn == 0)
+    }
+
+    /// The line of a mate of `len` plies from `root` (attacker to move). With `exact`, `len` is
+    /// the mate's value and the defender resists for exactly that long; otherwise lengths are the
+    /// proven upper bounds. Returns `None` if the line cannot be completed and verified.
+    pub(super) fn line(&mut self, root: &Position, len: u32, exact: bool, stop: &AtomicBool) -> Option<Vec<Move>> {
+        let mut pos = root.clone();
+        let mut line = Vec::new();
+        let mut left = len;
+        loop {
+            // Attacker: a check proven within the plies left, the shortest known first.
+            let mut checks = MoveList::new();
+            generate(&pos, Gen::Checks, &mut checks);
+            let mut pick: Option<(Move, u32)> = None;
+            for &m in checks.iter() {
+                pos.do_move(m);
+                if let Known::Mate { len, .. } = self.known(&pos, left - 1) {
+                    if pick.is_none_or(|(_, l)| (len as u32) < l) {
+                        pick = Some((m, len as u32));
+                    }
+                }
+                pos.undo_move();
+            }
+            if pick.is_none() {
+                for &m in checks.iter() {
+                    pos.do_move(m);
+                    let found = self.mate_within(&mut pos, left - 1, stop);
+                    pos.undo_move();
+                    if let Some(l) = found {
+                        pick = Some((m, l));
+                        break;
+                    }
+                }
+            }
+            let (m, l) = pick?;
+            pos.do_move(m);
+            line.push(m);
+            left = if exact { left - 1 } else { l };
+            // Defender: every evasion must be proven; the longest resistance is played.
+            let mut evasions = MoveList::new();
+            generate(&pos, Gen::Legal, &mut evasions);
+            if evasions.is_empty() {
+                break;
+            }
+            if left == 0 {
+                return None;
+            }
+            let mut proven: Vec<(Move, u32)> = Vec::with_capacity(evasions.len());
+            for &e in evasions.iter() {
+                pos.do_move(e);
+                let l = self.mate_within(&mut pos, left - 1, stop);
+                pos.undo_move();
+                proven.push((e, l?));
+            }
+            // Moves before drops, then the longest known resistance first.
+            proven.sort_by_key(|&(e, l)| (e.is_drop(), std::cmp::Reverse(l)));
+            let mut choice = None;
+            if exact {
+                for &(e, l) in &proven {
+                    if l + 1 < left {
+                        continue; // resists less than the node allows
+                    }
+                    pos.do_move(e);
+                    let resists = left < 3 || self.no_mate_within(&mut pos, left - 3, stop);
+                    pos.undo_move();
+                    if resists {
+                        choice = Some((e, left - 1));
+                        break;
+                    }
+                }
+            }
+            let (e, l) = match choice {
+                Some(c) => c,
+                None => {
+                    let longest = proven.iter().map(|&(_, l)| l).max()?;
+                    proven.into_iter().find(|&(_, l)| l == longest)?
+                }
+            };
+            pos.do_move(e);
+            line.push(e);
+            left = l;
+        }
+        verify(root, &line).then_some(line)
+    }
+}
+
+/// True if `line` is legal from `root`, alternates checks and evasions, and ends in checkmate.
+pub(super) fn verify(root: &Position, line: &[Move]) -> bool {
+    let mut p = root.clone();
+    for (i, &m) in line.iter().enumerate() {
+        if !p.is_legal(m) || (i % 2 == 0 && !p.gives_check(m)) {
+            return false;
+        }
+        p.do_move(m);
+    }
+    line.len() % 2 == 1 && p.is_checkmate()
+}
