@@ -314,7 +314,7 @@ impl Searcher {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        self.history.set_counter(previous[0], m);
+        self.history.set_counter(us, previous[0], m);
         let bonus = (depth * depth * 32 + 64).min(4_000);
         self.history.update(us, m, key, previous, bonus);
         for &(q, qk) in tried.iter().flatten() {

@@ -2,9 +2,11 @@
 //! dropped kind, destination), a continuation history (how good a move is right after a given
 //! move one or two plies earlier), and counter moves (the quiet reply that refuted a move).
 //!
-//! Moves are identified for the continuation tables by a [`ContKey`]: the piece as it stands
-//! after the move (promoted if it promotes) and its destination, so that the same idea played
-//! from different squares shares what was learnt.
+//! Moves are identified for the continuation tables by a [`ContKey`]: the kind of the piece as it
+//! stands after the move (promoted if it promotes) and its destination seen from the mover's side,
+//! so that the same idea played from different squares, or by the other colour on the rotated
+//! board, shares what was learnt. The move one ply back is always the opponent's and the move two
+//! plies back our own, so each has its own table and colours need not be told apart.
 
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -14,9 +16,10 @@ const LIMIT: i32 = 16_384;
 /// Origins: 81 squares plus 7 hand kinds for drops.
 const ORIGINS: usize = 88;
 /// Number of distinct [`ContKey`]s.
-const CONT_KEYS: usize = 28 * 81;
+const CONT_KEYS: usize = 14 * 81;
 
-/// A move as the continuation tables see it: moved piece (after promotion) and destination.
+/// A move as the continuation tables see it: moved kind (after promotion) and destination, from
+/// the mover's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ContKey(u16);
 
@@ -26,8 +29,11 @@ impl ContKey {
     pub fn of(pos: &Position, m: Move) -> Option<ContKey> {
         let piece = pos.moved_piece(m)?;
         let kind = if m.is_promotion() { piece.kind().promoted().unwrap_or(piece.kind()) } else { piece.kind() };
-        let index = piece.color().index() * 14 + kind.index();
-        Some(ContKey((index * 81 + m.to().index()) as u16))
+        let to = match piece.color() {
+            Color::Black => m.to(),
+            Color::White => m.to().rotate(),
+        };
+        Some(ContKey((kind.index() * 81 + to.index()) as u16))
     }
 
     fn index(self) -> usize {
@@ -38,7 +44,8 @@ impl ContKey {
 /// The history tables.
 pub struct History {
     butterfly: Box<[[i16; ORIGINS * 81]; 2]>,
-    continuation: Vec<i16>,
+    /// After the opponent's last move (index 0) and after our own move before it (index 1).
+    continuation: [Vec<i16>; 2],
     counter: Vec<Option<Move>>,
 }
 
@@ -55,15 +62,15 @@ impl History {
     pub fn new() -> History {
         History {
             butterfly: Box::new([[0; ORIGINS * 81]; 2]),
-            continuation: vec![0; CONT_KEYS * CONT_KEYS],
-            counter: vec![None; CONT_KEYS],
+            continuation: [vec![0; CONT_KEYS * CONT_KEYS], vec![0; CONT_KEYS * CONT_KEYS]],
+            counter: vec![None; 2 * CONT_KEYS],
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
         *self.butterfly = [[0; ORIGINS * 81]; 2];
-        self.continuation.fill(0);
+        self.continuation.iter_mut().for_each(|t| t.fill(0));
         self.counter.fill(None);
     }
 
@@ -83,8 +90,10 @@ impl History {
     #[inline]
     pub fn score(&self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2]) -> i32 {
         let mut s = self.butterfly[us.index()][Self::butterfly_index(m)] as i32;
-        for p in previous.iter().flatten() {
-            s += self.continuation[Self::cont_index(*p, key)] as i32;
+        for (table, p) in self.continuation.iter().zip(previous) {
+            if let Some(p) = p {
+                s += table[Self::cont_index(*p, key)] as i32;
+            }
         }
         s
     }
@@ -92,21 +101,23 @@ impl History {
     /// Rewards (`bonus > 0`) or punishes a quiet move in every table.
     pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2], bonus: i32) {
         gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
-        for p in previous.iter().flatten() {
-            gravity(&mut self.continuation[Self::cont_index(*p, key)], bonus);
+        for (table, p) in self.continuation.iter_mut().zip(previous) {
+            if let Some(p) = p {
+                gravity(&mut table[Self::cont_index(*p, key)], bonus);
+            }
         }
     }
 
-    /// The quiet move that last refuted the move with key `previous`.
+    /// The quiet move of `us` that last refuted the move with key `previous`.
     #[inline]
-    pub fn counter(&self, previous: Option<ContKey>) -> Option<Move> {
-        previous.and_then(|p| self.counter[p.index()])
+    pub fn counter(&self, us: Color, previous: Option<ContKey>) -> Option<Move> {
+        previous.and_then(|p| self.counter[us.index() * CONT_KEYS + p.index()])
     }
 
-    /// Remembers `m` as the refutation of the move with key `previous`.
-    pub fn set_counter(&mut self, previous: Option<ContKey>, m: Move) {
+    /// Remembers `m` as `us`'s refutation of the move with key `previous`.
+    pub fn set_counter(&mut self, us: Color, previous: Option<ContKey>, m: Move) {
         if let Some(p) = previous {
-            self.counter[p.index()] = Some(m);
+            self.counter[us.index() * CONT_KEYS + p.index()] = Some(m);
         }
     }
 }
@@ -148,8 +159,9 @@ mod tests {
         let b = ContKey::of(&pos, pos.parse_usi_move("5g5f").expect("legal"));
         h.update(Color::Black, m, key, &[a, None], 2_000);
         assert!(h.score(Color::Black, m, key, &[a, None]) > h.score(Color::Black, m, key, &[b, None]));
-        h.set_counter(a, m);
-        assert_eq!(h.counter(a), Some(m));
-        assert_eq!(h.counter(b), None);
+        h.set_counter(Color::Black, a, m);
+        assert_eq!(h.counter(Color::Black, a), Some(m));
+        assert_eq!(h.counter(Color::White, a), None, "each side has its own counter moves");
+        assert_eq!(h.counter(Color::Black, b), None);
     }
 }

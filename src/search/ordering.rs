@@ -207,7 +207,7 @@ impl MovePicker {
                         }
                         None if self.quiescence => self.stage = Stage::Done,
                         None => {
-                            let counter = ctx.history.counter(ctx.previous[0]);
+                            let counter = ctx.history.counter(pos.side_to_move(), ctx.previous[0]);
                             self.refutations = [ctx.killers[0], ctx.killers[1], counter];
                             self.stage = Stage::Refutations;
                         }
