@@ -144,6 +144,29 @@ fn finds_mate_in_one_and_resigns_when_mated() {
 }
 
 #[test]
+fn the_root_mate_probe_finds_a_mate_too_deep_for_the_search() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    // yumei 0295: mate in 11 (published; cshogi's DfPn proves 11 and disproves 9).
+    let sfen = "4k4/9/PPPPPPPPP/9/9/9/9/9/9 b B4L2rb4g4s4n9p 1";
+    e.send(&format!("position sfen {sfen}"));
+    // Depth 1 (plus check extensions and quiescence) cannot see a mate in 11: the probe can.
+    e.send("go depth 1");
+    let lines = e.until("bestmove", 10 * SEC);
+    let mate: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.split(" score mate ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(mate.iter().any(|&n| (11..=31).contains(&n) && n % 2 == 1), "{lines:?}");
+    let best = bestmove_of(lines.last().expect("line"));
+    let mut pos = Position::from_sfen(sfen).expect("valid");
+    let mv = pos.parse_usi_move(&best).expect("legal");
+    pos.do_move(mv);
+    assert!(pos.in_check(), "a mating line starts with a check: {best}");
+}
+
+#[test]
 fn declares_an_entering_king_win() {
     let mut e = Engine::start(&[]);
     e.handshake();

@@ -11,6 +11,7 @@ mod history;
 pub mod limits;
 mod ordering;
 mod root;
+mod root_mate;
 mod see;
 pub mod thread;
 pub mod time;
@@ -23,6 +24,7 @@ pub use time::{Deadlines, TimeOptions};
 pub use tt::TranspositionTable;
 
 use crate::eval::Value;
+use crate::mate::MateProbe;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
 use history::{ContKey, History};
@@ -121,6 +123,9 @@ struct Frame {
     excluded: Option<Move>,
 }
 
+/// MiB of the root mate probe's table.
+const ROOT_MATE_MIB: usize = 16;
+
 /// The search state that survives between searches (transposition table, history).
 pub struct Searcher {
     stack: Box<[Frame; MAX_PLY + 2]>,
@@ -137,6 +142,8 @@ pub struct Searcher {
     node_limit: u64,
     opts: SearchOptions,
     root_side: crate::types::Color,
+    /// The root mate probe and its table (facts are path-independent: kept between moves).
+    mate: MateProbe,
 }
 
 impl Searcher {
@@ -157,6 +164,7 @@ impl Searcher {
             node_limit: u64::MAX,
             opts: SearchOptions::default(),
             root_side: crate::types::Color::Black,
+            mate: MateProbe::new(ROOT_MATE_MIB),
         }
     }
 
@@ -170,6 +178,7 @@ impl Searcher {
     /// Forgets everything learnt (new game): table, history, killers.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.mate.clear();
         self.history.clear();
         *self.killers = [[None; 2]; MAX_PLY + 2];
     }

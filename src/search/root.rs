@@ -116,6 +116,11 @@ impl Searcher {
             return Outcome { best: BestMove::Resign, score: crate::eval::mated_in(0), depth: 0, nodes: 0 };
         }
         let multipv = opts.multipv.clamp(1, roots.len());
+        if multipv == 1 {
+            if let Some(outcome) = self.play_root_mate(pos, limits, &mut roots, report) {
+                return outcome;
+            }
+        }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
         let mut completed = 0;
         let mut last_reported = None;
@@ -155,6 +160,30 @@ impl Searcher {
             BestMove::Move { best: best.mv, ponder: best.pv.get(1).copied() }
         };
         Outcome { best: best_move, score: best.score, depth: completed, nodes: self.nodes }
+    }
+
+    /// Runs the root mate probe. A mate found is reported and put first among the root moves;
+    /// it is the answer at once unless the search runs until `stop` (analysis, pondering), where
+    /// the iterations go on.
+    fn play_root_mate(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        roots: &mut [RootMove],
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Option<Outcome> {
+        let (m, len) = self.root_mate(pos, limits)?;
+        let i = roots.iter().position(|r| r.mv == m)?;
+        roots[..=i].rotate_right(1);
+        let score = crate::eval::mate_in(len);
+        roots[0].score = score;
+        roots[0].pv = vec![m];
+        self.seldepth = len;
+        report(&self.iteration(len, 1, &roots[0], ScoreBound::Exact));
+        if limits.waits_for_stop() {
+            return None;
+        }
+        Some(Outcome { best: BestMove::Move { best: m, ponder: None }, score, depth: len, nodes: self.nodes })
     }
 
     fn iteration(&self, depth: u32, multipv: usize, r: &RootMove, bound: ScoreBound) -> Iteration {

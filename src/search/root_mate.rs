@@ -1,0 +1,38 @@
+//! The mate probe at the root: before the alpha-beta iterations, a short node-limited df-pn
+//! (`mate::MateProbe`) looks for a mate for the side to move. Mates of 7 to 30 plies, which the
+//! alpha-beta search with its pruning sees late or never, are found in a few milliseconds.
+//!
+//! Measured alternative, rejected: `mate_in_one` at every inner node (as YaneuraOu does with a
+//! specialised routine) cost 30 % of the nodes per second with hisha's general check generator
+//! and scored 17-35 against no probe at byoyomi 200 ms.
+
+use super::{Limits, Searcher};
+use crate::position::Position;
+use crate::types::Move;
+
+/// Longest mate (plies) the root probe looks for.
+pub(super) const ROOT_MATE_PLIES: u32 = 31;
+/// Mate-solver nodes per millisecond of the soft deadline given to the probe (the solver visits
+/// about 200 nodes per ms, so this is about 5 % of the thinking time).
+const NODES_PER_MS: u64 = 10;
+/// Node budget bounds.
+const MIN_NODES: u64 = 1_000;
+const MAX_NODES: u64 = 200_000;
+/// Budget when the search has no deadline (depth limit, analysis).
+const UNTIMED_NODES: u64 = 20_000;
+
+impl Searcher {
+    /// Looks for a mate for the side to move within the probe's budget: the first move and the
+    /// length of the mate proven. Counts its nodes in the search's nodes.
+    pub(super) fn root_mate(&mut self, pos: &mut Position, limits: &Limits) -> Option<(Move, u32)> {
+        let budget = match (self.deadlines.soft, limits.nodes) {
+            (_, Some(n)) => n / 20,
+            (Some(ms), None) => ms * NODES_PER_MS,
+            (None, None) => UNTIMED_NODES,
+        }
+        .clamp(MIN_NODES, MAX_NODES);
+        let found = self.mate.probe(pos, ROOT_MATE_PLIES, budget);
+        self.nodes += self.mate.nodes();
+        found
+    }
+}
