@@ -125,9 +125,11 @@ impl Table {
         Table { words, offset, mask: clusters - 1 }
     }
 
-    /// Forgets everything.
+    /// Forgets everything: a fresh zeroed allocation, whose pages the system provides (and
+    /// zeroes) only when first touched, which costs less than writing zeros over a large table.
     pub fn clear(&mut self) {
-        self.words.fill(0);
+        let mib = (self.words.len() * 8) >> 20;
+        *self = Table::new(mib);
     }
 
     /// Per mille of the first thousand entries in use.
