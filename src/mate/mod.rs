@@ -10,7 +10,11 @@
 //!
 //! Lengths count every defence, interposing drops included (a full-width count, as cshogi's
 //! `Board.mate_move`); a published tsume that ignores useless interpositions (無駄合) can be two
-//! plies shorter per such interposition. After a first proof, passes with a ply limit two shorter
+//! plies shorter per such interposition (yumei 0224 in tests/data/tsume.txt: published 7, here
+//! 9). This is deliberate: `go mate` answers a line that is mate against every legal defence and
+//! that a GUI can replay; which interpositions are "useless" is a composers' convention with
+//! disputed cases, not a rule of the game, and dropping them would make the line end in a
+//! position that is not checkmate. After a first proof, passes with a ply limit two shorter
 //! than the mate found look for shorter ones until none exists, so the length is the shortest
 //! mate against the longest resistance. The answer is a line of that length (`line`): the
 //! attacker's shortest mate, the defender's longest resistance, a move rather than an
