@@ -186,7 +186,16 @@ impl MateSolver {
         log::debug!("mate: first proof {len} plies after {} nodes", self.nodes);
         let mut best = self.line(&root, len, false, stop);
         let mut shortest = len < 3;
+        let mut cycle_facts = search::cuts_cycles(max_ply);
         while !shortest && !self.aborted {
+            if cycle_facts && !search::cuts_cycles(len - 2) {
+                cycle_facts = false;
+                // The passes so far cut repetitions; the bounded ones that follow do not. Their
+                // disproofs must not lean on the earlier ones: with them, yumei 0278 came out as
+                // "no mate within 25" where bounded passes alone prove a mate in 23.
+                self.table.clear();
+                self.reps.clear();
+            }
             match self.run(&mut root, true, len - 2, stop) {
                 Some(v) if v.pn == 0 => {
                     len = v.mate as u32;
