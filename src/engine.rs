@@ -175,10 +175,17 @@ impl Engine {
                     self.flush_pending(out);
                 }
             }
-            Event::MateDone(result) => {
+            Event::MateDone(result, stats) => {
                 let discard = r.discard;
                 self.running = None;
                 if !discard {
+                    out(UsiResponse::Info(Info {
+                        nodes: Some(stats.nodes),
+                        time: Some(stats.time_ms),
+                        nps: Some(stats.nodes * 1000 / stats.time_ms.max(1)),
+                        hashfull: Some(stats.hashfull),
+                        ..Info::default()
+                    }));
                     out(UsiResponse::Checkmate(checkmate_reply(&result)));
                 }
             }
@@ -368,7 +375,8 @@ fn info_of(it: &Iteration) -> Info {
 }
 
 /// The `checkmate …` answer. A search stopped (or out of time) before a proof is `timeout`, as
-/// ShogiHome's state machine expects (usi.md §7; UNCONFIRMED for Shogidokoro).
+/// ShogiHome's state machine expects (usi.md §7; UNCONFIRMED for Shogidokoro); stopped while it
+/// looked for a shorter mate, it answers with the mate it has.
 fn checkmate_reply(r: &MateResult) -> Checkmate {
     match r {
         MateResult::Mate(line) => Checkmate::Mate(line.iter().map(|m| m.to_string()).collect()),

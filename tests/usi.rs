@@ -305,3 +305,94 @@ fn plays_book_moves_with_a_book_and_searches_without_one() {
     assert!(Position::startpos().parse_usi_move(&best).is_ok());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Parses the `info … hashfull N …` value of a line.
+fn hashfull_of(line: &str) -> u32 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|&w| w == "hashfull").expect("hashfull");
+    words[i + 1].parse().expect("number")
+}
+
+/// A problem hisha does not solve in seconds (大駒煙, 45 plies; eureka・石川英樹, 詰パラ 2018-11).
+const HARD: &str = "position sfen 9/9/3R5/5k3/2B6/3r1B3/9/9/9 b 4g4s4n4l18p 1";
+
+#[test]
+fn go_mate_answers_with_a_legal_mating_line() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    // yumei 0216 (将棋月報 1927): 5 plies.
+    let sfen = "7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1";
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go mate 10000");
+    let lines = e.until("checkmate", 10 * SEC);
+    let last = lines.last().expect("line");
+    assert!(lines[lines.len() - 2].starts_with("info nodes "), "{lines:?}");
+    let moves: Vec<&str> = last.split_whitespace().skip(1).collect();
+    assert_eq!(moves.len(), 5, "{last}");
+    let mut p = Position::from_sfen(sfen).expect("valid");
+    for (i, m) in moves.iter().enumerate() {
+        let mv = p.parse_usi_move(m).expect("legal");
+        p.do_move(mv);
+        assert_eq!(p.in_check(), i % 2 == 0, "checks and evasions alternate: {last}");
+    }
+    assert!(p.is_checkmate(), "{last}");
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")));
+}
+
+#[test]
+fn go_mate_answers_nomate_when_there_is_none() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    // The defender interposes the gold against the rook drop (cshogi DfPn: no mate).
+    e.send("position sfen 7lk/7p1/9/9/9/9/9/9/9 b Rg 1");
+    e.send("go mate infinite");
+    assert_eq!(e.until("checkmate", 10 * SEC).last().map(String::as_str), Some("checkmate nomate"));
+}
+
+#[test]
+fn go_mate_times_out() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send(HARD);
+    let t = Instant::now();
+    e.send("go mate 300");
+    assert_eq!(e.until("checkmate", 10 * SEC).last().map(String::as_str), Some("checkmate timeout"));
+    assert!(t.elapsed() < 3 * SEC, "{:?}", t.elapsed());
+}
+
+#[test]
+fn stop_during_go_mate_answers_timeout_at_once() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send(HARD);
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(500));
+    let t = Instant::now();
+    e.send("stop");
+    assert_eq!(e.until("checkmate", 5 * SEC).last().map(String::as_str), Some("checkmate timeout"));
+    // At once: well under a second even on a loaded machine (the solver polls the flag often).
+    assert!(t.elapsed() < SEC, "{:?}", t.elapsed());
+    // The engine is ready for more.
+    e.send("isready");
+    e.until("readyok", 5 * SEC);
+}
+
+#[test]
+fn the_mate_table_follows_usi_hash() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    // yumei 0252 (二上, 柏川悦夫): 17 plies, about 10^5 nodes: a 1 MiB table fills up, 256 MiB not.
+    let problem = "position sfen 9/9/3BLk3/9/9/2NSp+pR2/9/9/9 b 2N3Prb4g3sn3l13p 1";
+    let mut full = Vec::new();
+    for mib in [1, 256] {
+        e.send(&format!("setoption name USI_Hash value {mib}"));
+        e.send("isready");
+        e.until("readyok", 10 * SEC);
+        e.send(problem);
+        e.send("go mate infinite");
+        let lines = e.until("checkmate", 60 * SEC);
+        assert_eq!(lines.last().map(|l| l.split_whitespace().count()), Some(18), "{lines:?}");
+        full.push(hashfull_of(&lines[lines.len() - 2]));
+    }
+    assert!(full[0] > 500 && full[1] < 100, "hashfull {full:?}");
+}

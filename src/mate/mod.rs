@@ -10,7 +10,11 @@
 //!
 //! Lengths count every defence, interposing drops included (a full-width count, as cshogi's
 //! `Board.mate_move`); a published tsume that ignores useless interpositions (無駄合) can be two
-//! plies shorter per such interposition. After a first proof, passes with a ply limit two shorter
+//! plies shorter per such interposition (yumei 0224 in tests/data/tsume.txt: published 7, here
+//! 9). This is deliberate: `go mate` answers a line that is mate against every legal defence and
+//! that a GUI can replay; which interpositions are "useless" is a composers' convention with
+//! disputed cases, not a rule of the game, and dropping them would make the line end in a
+//! position that is not checkmate. After a first proof, passes with a ply limit two shorter
 //! than the mate found look for shorter ones until none exists, so the length is the shortest
 //! mate against the longest resistance. The answer is a line of that length (`line`): the
 //! attacker's shortest mate, the defender's longest resistance, a move rather than an
@@ -182,7 +186,16 @@ impl MateSolver {
         log::debug!("mate: first proof {len} plies after {} nodes", self.nodes);
         let mut best = self.line(&root, len, false, stop);
         let mut shortest = len < 3;
+        let mut cycle_facts = search::cuts_cycles(max_ply);
         while !shortest && !self.aborted {
+            if cycle_facts && !search::cuts_cycles(len - 2) {
+                cycle_facts = false;
+                // The passes so far cut repetitions; the bounded ones that follow do not. Their
+                // disproofs must not lean on the earlier ones: with them, yumei 0278 came out as
+                // "no mate within 25" where bounded passes alone prove a mate in 23.
+                self.table.clear();
+                self.reps.clear();
+            }
             match self.run(&mut root, true, len - 2, stop) {
                 Some(v) if v.pn == 0 => {
                     len = v.mate as u32;

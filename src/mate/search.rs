@@ -365,7 +365,7 @@ impl MateSolver {
         // position contains a shorter one that does not (cut the cycle), so "mate within n plies"
         // means the same with or without the repetition rules, and every fact stays
         // path-independent. Without a useful bound, cycles are cut to end the search.
-        self.cut_cycles = max_ply > CYCLE_FREE_PLIES;
+        self.cut_cycles = cuts_cycles(max_ply);
         self.path.clear();
         let hist = pos.history();
         self.history =
@@ -388,6 +388,11 @@ const MAX_REPS: usize = 1 << 20;
 
 /// Bounds up to which searches ignore repetitions (see `run`).
 const CYCLE_FREE_PLIES: u32 = 255;
+
+/// True if a search with `max_ply` plies cuts repetitions (see `run`).
+pub(super) fn cuts_cycles(max_ply: u32) -> bool {
+    max_ply > CYCLE_FREE_PLIES
+}
 
 /// How far back the game before the root counts for repetitions.
 const HISTORY_PLIES: usize = 64;

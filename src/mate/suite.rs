@@ -6,8 +6,9 @@
 //! ```
 //!
 //! The SFEN has its four fields; the answer is the mate's length in plies (full width: every
-//! defence counts, interposing drops included) or `nomate`; `slow` marks problems too long for
-//! the default test run.
+//! defence counts, interposing drops included, so a published length that skips useless
+//! interpositions can be shorter; see [`crate::mate`]) or `nomate`; `slow` marks problems too
+//! long for the default test run.
 
 use std::fmt;
 
@@ -147,5 +148,14 @@ mod tests {
         let e = parse("4k4/9/4P4/9/9/9/9/9/9 b G 1 1 fast\n").expect_err("bad flag");
         assert_eq!((e.line, e.column), (1, 31));
         assert!(e.to_string().starts_with("line 1, column 31: unexpected `fast`"));
+        let e = parse("# ok\n4k4/9/4P4/9/9/9/9/9/9 b G 1 mate # source\n").expect_err("not a number");
+        assert_eq!((e.line, e.column), (2, 29));
+        assert!(e.message.contains("`mate`"), "{e}");
+        let e = parse("4k4/9/4P4/9/9/9/9/9/9 b G 1 1 slow slow\n").expect_err("two flags");
+        assert_eq!((e.line, e.column), (1, 31));
+        let e = parse("4k4/9/4P4/9/9/9/9/9/9 b G 1 -1\n").expect_err("negative");
+        assert_eq!((e.line, e.column), (1, 29));
+        let e = parse("  # indented comment\n\t4k4/9 b G 1\n").expect_err("short line");
+        assert_eq!((e.line, e.column), (2, 13)); // just after `1`, the tab counting as one column
     }
 }

@@ -125,9 +125,13 @@ impl Table {
         Table { words, offset, mask: clusters - 1 }
     }
 
-    /// Forgets everything.
+    /// Forgets everything: a fresh zeroed allocation, whose pages the system provides (and
+    /// zeroes) only when first touched, which costs less than writing zeros over a large table.
+    /// The old allocation is released first, so two tables never coexist.
     pub fn clear(&mut self) {
-        self.words.fill(0);
+        let mib = (self.words.len() * 8) >> 20;
+        self.words = Vec::new();
+        *self = Table::new(mib);
     }
 
     /// Per mille of the first thousand entries in use.
@@ -266,5 +270,18 @@ mod tests {
         t.put_open(5, h(1, 0), 3, 4, 2);
         assert_eq!(t.get(5, h(1, 0), 10), Known::Open { pn: 3, dn: 4 });
         assert_eq!(t.get(5, h(2, 0), 10), Known::Open { pn: 1, dn: 1 });
+    }
+
+    #[test]
+    fn clear_forgets_everything_and_keeps_the_size() {
+        for mib in [1, 3, 4] {
+            let mut t = Table::new(mib);
+            let (len, mask) = (t.words.len(), t.mask);
+            t.put_mate(7, h(1, 1), 5, 1);
+            t.clear();
+            assert_eq!((t.words.len(), t.mask), (len, mask), "{mib} MiB");
+            assert_eq!(t.get(7, h(1, 1), 5), Known::Open { pn: 1, dn: 1 });
+            assert_eq!(t.words.as_ptr().wrapping_add(t.offset) as usize % ALIGN, 0);
+        }
     }
 }

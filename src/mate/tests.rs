@@ -128,16 +128,19 @@ fn the_shortest_flag_tells_whether_the_length_is_proven() {
 #[test]
 fn a_solver_keeps_its_table_between_solves() {
     // Solving again with what the first solve learnt gives the same answer with fewer nodes.
+    // Bounded, so that no pass cuts repetitions (a solve clears the facts of such passes before
+    // its bounded ones).
     let pos = Position::from_sfen("9/9/3BLk3/9/9/2NSp+pR2/9/9/9 b 2N3Prb4g3sn3l13p 1").expect("valid");
     let mut s = MateSolver::new(16);
-    let first = s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    let limits = MateLimits { max_ply: Some(31), ..MateLimits::default() };
+    let first = s.solve(&pos, &limits, &AtomicBool::new(false));
     let n1 = s.nodes();
-    let second = s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    let second = s.solve(&pos, &limits, &AtomicBool::new(false));
     assert_eq!(first, second);
     assert_eq!(usi(&first).len(), 17); // yumei 0252 (二上, 柏川悦夫): 17 plies
     assert!(s.nodes() < n1 / 10, "{} then {}", n1, s.nodes());
     s.clear();
-    s.solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+    s.solve(&pos, &limits, &AtomicBool::new(false));
     assert_eq!(s.nodes(), n1);
 }
 
@@ -168,4 +171,17 @@ fn probes() {
     // Uchifuzume: no mate in one.
     let mut p = Position::from_sfen("7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1").expect("valid");
     assert_eq!(probe.probe(&mut p, 5, 10_000), None);
+}
+
+#[test]
+#[ignore = "about 7 million nodes (20-40 s); run with --ignored"]
+fn passes_that_cut_repetitions_do_not_mislead_the_bounded_ones() {
+    // yumei 0278: a solve with a 25-ply bound finds a mate within 25 plies, so the unbounded solve
+    // must not prove "no mate within 25" (it did when the bounded passes read the facts of the
+    // first pass, which cuts repetitions, and answered a 27-ply line).
+    let sfen = "4r4/3rkB3/4B4/9/9/9/9/9/9 b G3g4s4n4l18p 1";
+    let bounded = solve_with(sfen, MateLimits { max_ply: Some(25), ..MateLimits::default() });
+    let unbounded = solve_with(sfen, MateLimits::default());
+    let (b, u) = (usi(&bounded).len(), usi(&unbounded).len());
+    assert!(b > 0 && b <= 25 && u > 0 && u <= 25, "bounded {b}, unbounded {u}");
 }

@@ -40,10 +40,21 @@ pub enum Event {
     Info(Iteration),
     /// The search finished.
     Done(Outcome),
-    /// The mate search finished.
-    MateDone(MateResult),
+    /// The mate search finished: the result and its statistics.
+    MateDone(MateResult, MateStats),
     /// A [`Job::Resize`] or [`Job::Clear`] is done.
     Ready,
+}
+
+/// Statistics of a mate search (for the `info` line before `checkmate`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MateStats {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used in ms.
+    pub time_ms: u64,
+    /// Per mille of the mate table in use.
+    pub hashfull: u32,
 }
 
 /// Handle to the search thread. Dropping it ends the thread.
@@ -98,9 +109,8 @@ impl Drop for SearchThread {
 
 fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control: &SearchControl) {
     let mut searcher = Searcher::new(hash_mib);
-    // The mate table gets a quarter of USI_Hash (it is rebuilt with it).
-    let mate_mib = |mib: usize| (mib / 4).max(1);
-    let mut solver = MateSolver::new(mate_mib(hash_mib));
+    // The mate table has USI_Hash MiB too; its pages are only touched by `go mate`.
+    let mut solver = MateSolver::new(hash_mib);
     for job in jobs.iter() {
         let sent = match job {
             Job::Search { mut pos, limits, opts } => {
@@ -111,12 +121,19 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
             }
             Job::Mate { pos, deadline } => {
                 solver.clear();
+                let start = std::time::Instant::now();
                 let limits = MateLimits { deadline, ..MateLimits::default() };
-                events.send(Event::MateDone(solver.solve(&pos, &limits, control.stop_flag())))
+                let result = solver.solve(&pos, &limits, control.stop_flag());
+                let stats = MateStats {
+                    nodes: solver.nodes(),
+                    time_ms: start.elapsed().as_millis() as u64,
+                    hashfull: solver.hashfull(),
+                };
+                events.send(Event::MateDone(result, stats))
             }
             Job::Resize(mib) => {
                 searcher.resize(mib);
-                solver.resize(mate_mib(mib));
+                solver.resize(mib);
                 events.send(Event::Ready)
             }
             Job::Clear => {
