@@ -108,16 +108,21 @@ impl History {
         }
     }
 
+    #[inline(always)]
+    fn counter_index(us: Color, previous: ContKey) -> usize {
+        us.index() * CONT_KEYS + previous.index()
+    }
+
     /// The quiet move of `us` that last refuted the move with key `previous`.
     #[inline]
     pub fn counter(&self, us: Color, previous: Option<ContKey>) -> Option<Move> {
-        previous.and_then(|p| self.counter[us.index() * CONT_KEYS + p.index()])
+        previous.and_then(|p| self.counter[Self::counter_index(us, p)])
     }
 
     /// Remembers `m` as `us`'s refutation of the move with key `previous`.
     pub fn set_counter(&mut self, us: Color, previous: Option<ContKey>, m: Move) {
         if let Some(p) = previous {
-            self.counter[us.index() * CONT_KEYS + p.index()] = Some(m);
+            self.counter[Self::counter_index(us, p)] = Some(m);
         }
     }
 }
