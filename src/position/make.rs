@@ -86,6 +86,34 @@ impl Position {
         };
     }
 
+    /// The key [`Position::key`] will have after `m` (legal here), without playing it: lets the
+    /// search fetch the child's transposition-table entry while it still prepares the move.
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let us = self.side;
+        let mut board_key = self.st.board_key ^ zobrist::SIDE_KEY;
+        let mut hand_key = self.st.hand_key;
+        match m.kind() {
+            MoveKind::Drop { kind, to } => {
+                hand_key = hand_key.wrapping_sub(zobrist::hand_key(us, kind));
+                board_key ^= zobrist::piece_key(Piece::new(us, kind), to);
+            }
+            MoveKind::Normal { from, to, promote } => {
+                let Some(p) = self.board[from.index()] else { return board_key ^ hand_key };
+                if let Some(c) = self.board[to.index()] {
+                    board_key ^= zobrist::piece_key(c, to);
+                    hand_key = hand_key.wrapping_add(zobrist::hand_key(us, c.kind().unpromoted()));
+                }
+                let moved = match (promote, p.kind().promoted()) {
+                    (true, Some(k)) => Piece::new(us, k),
+                    _ => p,
+                };
+                board_key ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(moved, to);
+            }
+        }
+        board_key ^ hand_key
+    }
+
     /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
     /// Does nothing at the start.
     pub fn undo_move(&mut self) {

@@ -175,6 +175,7 @@ impl Searcher {
             if Some(m) == excluded {
                 continue;
             }
+            self.tt.prefetch(pos.key_after(m));
             let tactical = is_capture(pos, m) || m.is_promotion();
             let gives_check = pos.gives_check(m);
             let key = ContKey::of(pos, m);
@@ -401,6 +402,7 @@ impl Searcher {
                     continue;
                 }
             }
+            self.tt.prefetch(pos.key_after(m));
             self.stack[p].key = ContKey::of(pos, m);
             pos.do_move(m);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
