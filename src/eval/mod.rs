@@ -129,13 +129,24 @@ mod tests {
 
     #[test]
     fn symmetric_under_colour_flip_and_mirror() {
-        // Rotating the board and swapping colours and the side to move gives the same score, and
-        // so does mirroring left to right (shogi's rules are symmetric both ways).
+        // Rotating the board and swapping colours and the side to move gives the same score.
+        // Mirroring left to right does too while neither king stands on the centre file: the
+        // king-relative tables are mirrored so that the king is on the left half, and with the king
+        // on the centre file they tell the two sides apart. That asymmetry is kept on purpose:
+        // weights fitted with the two sides merged there scored 35-43 against these at byoyomi
+        // 200 ms (opening theory is not symmetric: the rook usually goes right, the king left).
+        let off_centre =
+            |p: &Position| crate::Color::ALL.iter().all(|&c| p.king_square(c).is_some_and(|k| k.file().index() != 4));
+        let mut mirrors = 0;
         for sfen in crate::bench::POSITIONS {
             let p = Position::from_sfen(sfen).expect("valid");
             assert_eq!(evaluate(&p), evaluate(&colour_flipped(&p)), "colour flip of {sfen}");
-            assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "mirror of {sfen}");
+            if off_centre(&p) {
+                assert_eq!(evaluate(&p), evaluate(&mirrored(&p)), "mirror of {sfen}");
+                mirrors += 1;
+            }
         }
+        assert!(mirrors >= 5, "only {mirrors} bench positions have both kings off the centre file");
     }
 
     /// Sums the terms of `extract` with the weights the way the tuner does (floats).
