@@ -35,36 +35,28 @@ impl Position {
         let us = self.side;
         let prev = self.st;
         self.history.push(prev);
-        let mut board_key = prev.board_key ^ zobrist::SIDE_KEY;
-        let mut hand_key = prev.hand_key;
+        let (board_key, hand_key) = self.keys_after(m);
         let mut captured = None;
         let (placed, to, from) = match m.kind() {
             MoveKind::Drop { kind, to } => {
                 self.hands[us.index()].remove_unchecked(kind);
-                hand_key = hand_key.wrapping_sub(zobrist::hand_key(us, kind));
                 let p = Piece::new(us, kind);
                 self.put_piece(p, to);
-                board_key ^= zobrist::piece_key(p, to);
                 (p, to, None)
             }
             MoveKind::Normal { from, to, promote } => {
                 let Some(p) = self.board[from.index()] else { unreachable!("do_move: no piece on {from} for {m}") };
                 if let Some(c) = self.board[to.index()] {
                     self.remove_piece(c, to);
-                    board_key ^= zobrist::piece_key(c, to);
-                    let k = c.kind().unpromoted();
-                    self.hands[us.index()].add_unchecked(k);
-                    hand_key = hand_key.wrapping_add(zobrist::hand_key(us, k));
+                    self.hands[us.index()].add_unchecked(c.kind().unpromoted());
                     captured = Some(c);
                 }
                 self.remove_piece(p, from);
-                board_key ^= zobrist::piece_key(p, from);
                 let moved = match (promote, p.kind().promoted()) {
                     (true, Some(k)) => Piece::new(us, k),
                     _ => p,
                 };
                 self.put_piece(moved, to);
-                board_key ^= zobrist::piece_key(moved, to);
                 if p.kind() == PieceKind::King {
                     self.kings[us.index()] = Some(to);
                 }
@@ -90,6 +82,13 @@ impl Position {
     /// search fetch the child's transposition-table entry while it still prepares the move.
     #[inline]
     pub fn key_after(&self, m: Move) -> u64 {
+        let (board_key, hand_key) = self.keys_after(m);
+        board_key ^ hand_key
+    }
+
+    /// The board key and hand key after `m` (legal here), from the position before it.
+    #[inline(always)]
+    fn keys_after(&self, m: Move) -> (u64, u64) {
         let us = self.side;
         let mut board_key = self.st.board_key ^ zobrist::SIDE_KEY;
         let mut hand_key = self.st.hand_key;
@@ -99,7 +98,7 @@ impl Position {
                 board_key ^= zobrist::piece_key(Piece::new(us, kind), to);
             }
             MoveKind::Normal { from, to, promote } => {
-                let Some(p) = self.board[from.index()] else { return board_key ^ hand_key };
+                let Some(p) = self.board[from.index()] else { return (board_key, hand_key) };
                 if let Some(c) = self.board[to.index()] {
                     board_key ^= zobrist::piece_key(c, to);
                     hand_key = hand_key.wrapping_add(zobrist::hand_key(us, c.kind().unpromoted()));
@@ -111,7 +110,7 @@ impl Position {
                 board_key ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(moved, to);
             }
         }
-        board_key ^ hand_key
+        (board_key, hand_key)
     }
 
     /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
