@@ -3,8 +3,7 @@
 use crate::book::build::{BookBuilder, BuildOptions};
 use crate::book::openings::{OpeningOptions, generate};
 use crate::book::{BUILTIN, Book};
-use crate::position::Position;
-use crate::record::{Format, GameReader, GameRecord, RecordWriter, usi_line};
+use crate::record::{Format, GameReader, GameRecord, RecordWriter};
 use std::io::{BufReader, Write};
 
 /// The book tools.
@@ -29,7 +28,7 @@ pub enum BookCommand {
     Show {
         /// Book file.
         file: String,
-        /// The position: an SFEN, or a USI line (`startpos moves 7g7f 3c3d`, `sfen … moves …`).
+        /// The position: an SFEN, `startpos moves 7g7f 3c3d`, `sfen … moves …` or a handicap name.
         #[arg(required = true)]
         sfen: Vec<String>,
     },
@@ -99,17 +98,6 @@ fn for_each_record(paths: &[String], f: &mut dyn FnMut(GameRecord)) -> usize {
     skipped
 }
 
-/// The position `hisha book show` is asked about: an SFEN, or a USI line with moves.
-fn position_of(words: &[String]) -> Result<Position, String> {
-    let text = words.join(" ");
-    let t = text.trim();
-    if t.starts_with("startpos") || t.starts_with("sfen ") || t.starts_with("position ") {
-        let rec = usi_line::read(t).next().ok_or("no position given")?.map_err(|e| e.to_string())?;
-        return rec.final_position().map_err(|e| e.to_string());
-    }
-    Position::from_sfen(t).map_err(|e| e.to_string())
-}
-
 /// Runs a book tool.
 pub fn run(cmd: BookCommand) -> Result<(), String> {
     match cmd {
@@ -131,7 +119,7 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
                 Book::load(std::path::Path::new(&file))?
             };
             let loaded = start.elapsed();
-            let pos = position_of(&sfen)?;
+            let pos = crate::usi::position_spec::parse_words(&sfen).map_err(|e| e.to_string())?;
             let t = std::time::Instant::now();
             let moves = book.probe(&pos);
             let lookup = t.elapsed();

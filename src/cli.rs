@@ -33,7 +33,8 @@ pub enum Command {
     Convert(crate::convert::ConvertArgs),
     /// Solve a tsume problem with the df-pn solver (the side to move mates), or a file of them.
     Mate {
-        /// The position (SFEN); omit with --bench.
+        /// The position: an SFEN, `startpos moves …`, `sfen … moves …` or a handicap name; omit
+        /// with --bench.
         #[arg(required_unless_present = "bench")]
         sfen: Vec<String>,
         /// Solve every line of FILE (`SFEN [expected plies | nomate]`) and print totals.
@@ -66,10 +67,15 @@ pub enum Command {
 pub struct PerftArgs {
     /// Depth in plies.
     pub depth: u32,
-    /// Start from this SFEN (default: the even start position).
+    /// The position (default: the even start): an SFEN, `startpos moves …`, `sfen … moves …` or a
+    /// handicap name, as `hisha mate` and `hisha book show` take it.
+    #[arg(conflicts_with_all = ["sfen", "handicap"])]
+    pub position: Vec<String>,
+    /// Start from this position (an SFEN, or `startpos moves …` / `sfen … moves …`).
     #[arg(long, conflicts_with = "handicap")]
     pub sfen: Option<String>,
-    /// Start from a handicap position (`lance`, `2-piece`, `香落ち`, `Rook and Lance` …).
+    /// Start from a handicap position (`lance`, `2-piece`, `香落ち`, `Rook and Lance` …), optionally
+    /// followed by `moves …`.
     #[arg(long)]
     pub handicap: Option<String>,
     /// Print `<usi-move>: <count>` for each root move.

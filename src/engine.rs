@@ -9,8 +9,9 @@ use crate::mate::MateResult;
 use crate::position::Position;
 use crate::search::thread::{Event, Job, SearchThread};
 use crate::search::{BestMove, Clock, Iteration, Limits, Outcome, ScoreBound};
-use crate::usi::command::{GoParams, MateLimit, StartPosition, UsiCommand};
+use crate::usi::command::{GoParams, MateLimit, UsiCommand};
 use crate::usi::options::{OPTIONS, OptionEffect, Options};
+use crate::usi::position_spec;
 use crate::usi::response::{Checkmate, Info, InfoBound, InfoScore, UsiResponse};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::Instant;
@@ -122,9 +123,9 @@ impl Engine {
                     self.wait_ready(Job::Clear);
                 }
             }
-            UsiCommand::Position { start, moves } => match build_position(&start, &moves) {
+            UsiCommand::Position { start, moves } => match position_spec::build(&start, &moves) {
                 Ok(p) => self.position = p,
-                Err(e) => out(error(e)),
+                Err(e) => out(error(format!("position: {e}"))),
             },
             UsiCommand::Go(g) => self.go(&g, out),
             UsiCommand::Stop => {
@@ -332,19 +333,6 @@ impl Engine {
 /// An `info string error: …` line.
 fn error(e: impl std::fmt::Display) -> UsiResponse {
     UsiResponse::Info(Info { string: Some(format!("error: {e}")), ..Info::default() })
-}
-
-/// Builds the position of a `position` command, naming the first bad move.
-fn build_position(start: &StartPosition, moves: &[String]) -> Result<Position, String> {
-    let mut pos = match start {
-        StartPosition::Startpos => Position::startpos(),
-        StartPosition::Sfen(s) => Position::from_sfen(s).map_err(|e| format!("position: {e}"))?,
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let m = pos.parse_usi_move(text).map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
-        pos.do_move(m);
-    }
-    Ok(pos)
 }
 
 fn info_of(it: &Iteration) -> Info {

@@ -22,7 +22,7 @@ fn main() -> ExitCode {
             let limits = hisha::tools::MateArgs { time_ms: time, nodes, max_ply, hash_mib: hash };
             match bench {
                 Some(file) => hisha::tools::mate_bench_command(&file, &limits),
-                None => hisha::tools::mate_command(&sfen.join(" "), &limits),
+                None => hisha::tools::mate_command(&sfen, &limits),
             }
         }
         Some(Command::Match(mut args)) => {

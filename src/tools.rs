@@ -3,16 +3,18 @@
 use crate::cli::PerftArgs;
 use crate::perft;
 use crate::position::{Handicap, Position};
+use crate::usi::position_spec;
 use std::io::Write;
 use std::time::Instant;
 
 /// Runs `hisha perft`, printing to stdout. Errors are messages for the user.
 pub fn perft_command(args: &PerftArgs) -> Result<(), String> {
-    let mut pos = match (&args.sfen, &args.handicap) {
-        (Some(s), _) => Position::from_sfen(s).map_err(|e| e.to_string())?,
-        (None, Some(h)) => Position::handicap(h.parse::<Handicap>().map_err(|e| e.to_string())?),
-        (None, None) => Position::startpos(),
+    let spec = match (&args.sfen, &args.handicap) {
+        (Some(s), _) | (None, Some(s)) => s.clone(),
+        (None, None) if args.position.is_empty() => "startpos".to_string(),
+        (None, None) => args.position.join(" "),
     };
+    let mut pos = position_spec::parse(&spec).map_err(|e| e.to_string())?;
     let out = std::io::stdout();
     let mut out = out.lock();
     let io = |e: std::io::Error| e.to_string();
@@ -83,12 +85,12 @@ impl MateArgs {
     }
 }
 
-/// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>` (with whether it is proven the shortest),
+/// Runs `hisha mate POSITION` (any [`position_spec`] form): prints `mate <plies>: <moves>` (with whether it is proven the shortest),
 /// `nomate` or `unknown`, then the nodes, time and speed (the table is allocated before the clock
 /// starts).
-pub fn mate_command(sfen: &str, args: &MateArgs) -> Result<(), String> {
+pub fn mate_command(position: &[String], args: &MateArgs) -> Result<(), String> {
     use crate::mate::{MateResult, MateSolver};
-    let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
+    let pos = position_spec::parse_words(position).map_err(|e| e.to_string())?;
     let mut solver = MateSolver::new(args.hash_mib);
     let start = Instant::now();
     let result = solver.solve(&pos, &args.limits(start), &std::sync::atomic::AtomicBool::new(false));

@@ -1,5 +1,6 @@
-//! `hisha perft` and `hisha handicaps` as a user runs them: output format, `--divide`, start
-//! positions, `--help`, and clear errors on bad input.
+//! `hisha perft`, `hisha handicaps` and `hisha mate` as a user runs them: output format,
+//! `--divide`, start positions (every form of a position spec), `--help`, and clear errors on bad
+//! input.
 
 use std::process::{Command, Output};
 
@@ -74,7 +75,55 @@ fn perft_rejects_bad_input_with_a_message() {
     assert!(err.contains("sfen board: 8 ranks instead of 9 (at byte 0)"), "{err}");
     let out = hisha(&["perft", "2", "--handicap", "queen"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown handicap"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("\"queen\" is not a position") && err.contains("hisha handicaps"), "{err}");
+}
+
+#[test]
+fn perft_takes_a_position_with_moves_in_every_form() {
+    // The position after 7g7f 3c3d, written out (checked by position_spec's unit test).
+    let after = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+    let expected = closing_lines(&stdout_lines(&hisha(&["perft", "3", "--sfen", after])));
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let sfen_moves = format!("sfen {start} moves 7g7f 3c3d");
+    let forms: [&[&str]; 4] = [
+        &["perft", "3", "startpos", "moves", "7g7f", "3c3d"],
+        &["perft", "3", "--sfen", "startpos moves 7g7f 3c3d"],
+        &["perft", "3", "--sfen", &sfen_moves],
+        &["perft", "3", "--handicap", "even moves 7g7f 3c3d"],
+    ];
+    for args in forms {
+        let out = hisha(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(closing_lines(&stdout_lines(&out)), expected, "{args:?}");
+    }
+    // Lance handicap after White's 5a4b: the same count as from its SFEN.
+    let lance = hisha(&["perft", "2", "lance", "moves", "5a4b"]);
+    let sfen = hisha(&["perft", "2", "--sfen", "lnsg1gsn1/1r3k1b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2"]);
+    assert!(lance.status.success() && sfen.status.success());
+    assert_eq!(closing_lines(&stdout_lines(&lance)), closing_lines(&stdout_lines(&sfen)));
+}
+
+#[test]
+fn an_illegal_move_in_a_position_is_named_with_its_number_and_rule() {
+    for tool in [&["perft", "2"][..], &["mate"][..]] {
+        let mut args = tool.to_vec();
+        args.extend(["startpos", "moves", "7g7f", "3c3d", "8h2b", "2b2a"]);
+        let out = hisha(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err, "hisha: move 4 (2b2a) is illegal: the piece on the origin square is not yours\n", "{args:?}");
+    }
+}
+
+#[test]
+fn mate_takes_a_position_with_moves() {
+    // White's king walks from 4a into 5a, where Black's gold drop on 5b mates (the pawn on 5c
+    // guards it; the same position as tests/usi.rs finds_mate_in_one_and_resigns_when_mated).
+    let out = hisha(&["mate", "sfen", "5k3/9/4P4/9/9/9/9/9/4K4", "w", "G", "1", "moves", "4a5a"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout_lines(&out)[0], "mate 1: G*5b");
 }
 
 #[test]

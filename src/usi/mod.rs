@@ -6,6 +6,7 @@
 
 pub mod command;
 pub mod options;
+pub mod position_spec;
 pub mod response;
 
 use crate::engine::{Engine, Flow};
