@@ -23,6 +23,8 @@ struct Running {
     waits_for_stop: bool,
     /// `stop` (or `ponderhit`) arrived.
     released: bool,
+    /// Only `stop` ends it (`go infinite`, `go ponder`, a bare `go`): end of input stops it.
+    endless: bool,
     /// `gameover` arrived: the result is not wanted.
     discard: bool,
     /// A finished result held back until `stop`/`ponderhit`.
@@ -161,6 +163,18 @@ impl Engine {
         Flow::Continue
     }
 
+    /// End of input (the GUI or a script closed stdin), as Stockfish and YaneuraOu treat it: a
+    /// search that only `stop` would end (`go infinite`, `go ponder`, a bare `go`) is stopped now;
+    /// a bounded one (depth, nodes, movetime, clocks) and `go mate` (which ends with a proof, a
+    /// disproof or its time limit) run on. The caller then hands over search events until
+    /// [`Engine::searching`] is false, so that the `bestmove` or `checkmate` answer is printed
+    /// before the engine exits.
+    pub fn end_of_input(&mut self, out: &mut dyn FnMut(UsiResponse)) {
+        if self.running.as_ref().is_some_and(|r| r.endless) {
+            self.handle(UsiCommand::Stop, out);
+        }
+    }
+
     /// Handles an event from the search thread.
     pub fn handle_event(&mut self, ev: Event, out: &mut dyn FnMut(UsiResponse)) {
         let Some(r) = &mut self.running else { return };
@@ -275,6 +289,7 @@ impl Engine {
             self.thread.control().reset(false);
             self.running = Some(Running {
                 waits_for_stop: false,
+                endless: false,
                 released: false,
                 discard: false,
                 pending: None,
@@ -318,6 +333,7 @@ impl Engine {
         self.thread.control().reset(g.ponder);
         self.running = Some(Running {
             waits_for_stop: limits.waits_for_stop(),
+            endless: limits.waits_for_stop() || limits.is_unbounded(),
             released: false,
             discard: false,
             pending: None,

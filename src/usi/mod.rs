@@ -1,7 +1,9 @@
 //! The USI protocol (usi.md): `hisha` with no arguments reads commands on stdin and answers on
-//! stdout. A reader thread turns input into lines (CR/LF and NUL tolerant; end of input = `quit`),
-//! the protocol loop selects over those lines and the search thread's events, and is the only
-//! writer of stdout: one protocol line at a time, flushed. `RUST_LOG=debug` traces every line
+//! stdout. A reader thread turns input into lines (CR/LF and NUL tolerant), the protocol loop
+//! selects over those lines and the search thread's events, and is the only writer of stdout: one
+//! protocol line at a time, flushed. End of input is `quit` once the search in progress has
+//! answered (see [`Engine::end_of_input`]): `printf 'position startpos\ngo depth 6\n' | hisha`
+//! prints the search's `info` lines and one `bestmove`. `RUST_LOG=debug` traces every line
 //! in (`<`) and out (`>`) on stderr.
 
 pub mod command;
@@ -54,7 +56,14 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> st
     loop {
         select! {
             recv(lines) -> line => {
-                let Ok(line) = line else { break };
+                let Ok(line) = line else {
+                    engine.end_of_input(&mut out);
+                    while engine.searching() {
+                        let Ok(ev) = events.recv() else { break };
+                        engine.handle_event(ev, &mut out);
+                    }
+                    break;
+                };
                 log::debug!("< {line}");
                 if engine.handle_line(&line, &mut out) == Flow::Quit {
                     break;

@@ -129,3 +129,56 @@ impl Drop for Engine {
 pub fn bestmove_of(line: &str) -> String {
     line.split_whitespace().nth(1).unwrap_or("").to_string()
 }
+
+/// What a `hisha` run on piped input printed, and how it ended.
+pub struct Piped {
+    /// The lines on stdout.
+    pub stdout: Vec<String>,
+    /// Everything on stderr.
+    pub stderr: String,
+    /// The exit code (`None`: killed by a signal).
+    pub code: Option<i32>,
+}
+
+/// Runs `hisha` with `args`, writes `input` to its stdin and closes it (end of input), then waits
+/// for it to exit. Panics (after killing it) if it has not exited within `timeout`. `RUST_LOG` is
+/// removed so that stderr holds only what hisha prints by default.
+pub fn run_piped(args: &[&str], input: &str, timeout: Duration) -> Piped {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hisha starts");
+    let read_all = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = r.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = read_all(Box::new(child.stderr.take().expect("piped stderr")));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("write");
+    drop(stdin);
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("hisha did not exit within {timeout:?} after end of input {input:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Piped {
+        stdout: stdout.join().expect("stdout reader").lines().map(str::to_string).collect(),
+        stderr: stderr.join().expect("stderr reader"),
+        code: status.code(),
+    }
+}

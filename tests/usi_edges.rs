@@ -1,0 +1,96 @@
+//! The edges of the USI engine (issue 11, part 4): end of input during a search, book moves
+//! announced with an `info` line, nothing printed before `usi` on piped input, and `position`
+//! errors that name the move.
+
+mod common;
+
+use common::{Piped, bestmove_of, run_piped};
+use hisha::Position;
+use std::time::Duration;
+
+/// Generous: the machine running the tests may be loaded; none of these measures speed.
+const EXIT: Duration = Duration::from_secs(60);
+
+/// Runs the engine on `input` (stdin then closed) and checks that it exited with 0.
+fn usi(input: &str) -> Piped {
+    let run = run_piped(&[], input, EXIT);
+    assert_eq!(run.code, Some(0), "{input:?}: {:?}\n{}", run.stdout, run.stderr);
+    run
+}
+
+/// Checks that `lines` hold exactly one `bestmove`, as the last line, with a legal move of `pos`;
+/// returns the move.
+fn one_legal_bestmove(lines: &[String], pos: &Position) -> String {
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert_eq!(lines.last(), Some(best[0]), "bestmove comes last: {lines:?}");
+    let mv = bestmove_of(best[0]);
+    assert!(pos.parse_usi_move(&mv).is_ok(), "illegal {mv}: {lines:?}");
+    mv
+}
+
+#[test]
+fn end_of_input_lets_a_bounded_search_finish_and_print_its_bestmove() {
+    let run = usi("position startpos\ngo depth 6\n");
+    one_legal_bestmove(&run.stdout, &Position::startpos());
+    // The search ran to its depth: end of input did not cut it short.
+    assert!(run.stdout.iter().any(|l| l.starts_with("info depth 6 ")), "{:?}", run.stdout);
+    let after =
+        Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").expect("valid");
+    for go in ["go nodes 5000", "go movetime 200", "go btime 0 wtime 0 byoyomi 200", "go btime 500 wtime 500 binc 100"]
+    {
+        let run = usi(&format!("position startpos moves 7g7f\n{go}\n"));
+        one_legal_bestmove(&run.stdout, &after);
+    }
+}
+
+#[test]
+fn end_of_input_stops_a_search_only_stop_would_end() {
+    for go in ["go infinite", "go ponder btime 0 wtime 0 byoyomi 1000", "go"] {
+        let run = usi(&format!("position startpos\n{go}\n"));
+        one_legal_bestmove(&run.stdout, &Position::startpos());
+    }
+}
+
+#[test]
+fn end_of_input_during_go_mate_answers_checkmate_then_exits() {
+    // yumei 0216 (将棋月報 1927): 5 plies (as in tests/usi.rs). `go mate infinite` runs to its
+    // proof even after end of input.
+    let sfen = "7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1";
+    let run = usi(&format!("position sfen {sfen}\ngo mate infinite\n"));
+    let last = run.stdout.last().expect("a line");
+    assert!(last.starts_with("checkmate "), "{:?}", run.stdout);
+    let mut pos = Position::from_sfen(sfen).expect("valid");
+    for m in last.split_whitespace().skip(1) {
+        let mv = pos.parse_usi_move(m).unwrap_or_else(|e| panic!("{last}: {e}"));
+        pos.do_move(mv);
+    }
+    assert!(pos.is_checkmate(), "{last}");
+    // A problem hisha does not solve in seconds (tests/usi.rs HARD): the time limit answers.
+    let hard = "position sfen 9/9/3R5/5k3/2B6/3r1B3/9/9/9 b 4g4s4n4l18p 1";
+    let run = usi(&format!("{hard}\ngo mate 300\n"));
+    assert_eq!(run.stdout.last().map(String::as_str), Some("checkmate timeout"), "{:?}", run.stdout);
+    assert_eq!(run.stdout.iter().filter(|l| l.starts_with("checkmate")).count(), 1);
+}
+
+#[test]
+fn piped_input_prints_nothing_before_usi() {
+    let run = usi("");
+    assert!(run.stdout.is_empty(), "{:?}", run.stdout);
+    assert_eq!(run.stderr, "", "the terminal notice is for terminals only");
+    let run = usi("usi\n");
+    assert!(run.stdout[0].starts_with("id name hisha"), "{:?}", run.stdout);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn a_bad_position_names_the_move_its_number_and_the_rule() {
+    let run = usi("position startpos moves 7g7f 3c3d 8h2b 2b2a\nposition startpos moves 7g7f x9\n");
+    assert_eq!(
+        run.stdout,
+        [
+            "info string error: position: move 4 (2b2a) is illegal: the piece on the origin square is not yours",
+            "info string error: position: move 2: not a USI move: \"x9\" (too short)",
+        ]
+    );
+}
