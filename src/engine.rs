@@ -4,11 +4,11 @@
 //! valid position and settings are kept (usi.md §1, §9).
 
 use crate::book::{BUILTIN, Book};
-use crate::eval::{MATE, MATE_BOUND};
 use crate::mate::MateResult;
 use crate::position::Position;
 use crate::search::thread::{Event, Job, SearchThread};
 use crate::search::{BestMove, Clock, Iteration, Limits, Outcome, ScoreBound};
+use crate::usi::book_reply;
 use crate::usi::command::{GoParams, MateLimit, UsiCommand};
 use crate::usi::options::{OPTIONS, OptionEffect, Options};
 use crate::usi::position_spec;
@@ -302,16 +302,7 @@ impl Engine {
             return;
         }
         if let Some(m) = self.book_move(g) {
-            out(UsiResponse::Info(Info {
-                string: Some(format!("book {} (count {}, value {})", m.mv, m.count, m.value)),
-                ..Info::default()
-            }));
-            let ponder = m.ponder.filter(|&p| {
-                let mut next = self.position.clone();
-                next.do_move(m.mv);
-                next.is_legal(p)
-            });
-            out(UsiResponse::BestMove { mv: m.mv.to_string(), ponder: ponder.map(|p| p.to_string()) });
+            book_reply::replies(&self.position, &m).into_iter().for_each(out);
             return;
         }
         let clock = [g.btime, g.wtime, g.byoyomi, g.binc, g.winc].iter().any(Option::is_some).then(|| Clock {
@@ -352,13 +343,7 @@ fn error(e: impl std::fmt::Display) -> UsiResponse {
 }
 
 fn info_of(it: &Iteration) -> Info {
-    let score = if it.score >= MATE_BOUND {
-        InfoScore::Mate(MATE - it.score)
-    } else if it.score <= -MATE_BOUND {
-        InfoScore::Mate(-(MATE + it.score))
-    } else {
-        InfoScore::Cp(it.score)
-    };
+    let score = InfoScore::of_value(it.score);
     Info {
         depth: Some(it.depth),
         seldepth: Some(it.seldepth),

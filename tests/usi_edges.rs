@@ -94,3 +94,31 @@ fn a_bad_position_names_the_move_its_number_and_the_rule() {
         ]
     );
 }
+
+#[test]
+fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
+    let dir = std::env::temp_dir().join(format!("hisha-usi-edges-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let book = dir.join("b.db");
+    // One position, one move: value 35, depth 16, count 4 (YaneuraOu's `move ponder value depth count`).
+    std::fs::write(
+        &book,
+        "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n9g9f 1c1d 35 16 4\n",
+    )
+    .expect("write");
+    let run = usi(&format!(
+        "setoption name BookFile value {}\nisready\nposition startpos\ngo btime 0 wtime 0 byoyomi 1000\n",
+        book.display()
+    ));
+    let _ = std::fs::remove_dir_all(dir);
+    let n = run.stdout.len();
+    assert!(n >= 4, "{:?}", run.stdout);
+    assert_eq!(
+        run.stdout[n - 3..],
+        [
+            "info string book 9g9f (count 4, value 35)",
+            "info depth 16 multipv 1 score cp 35 pv 9g9f 1c1d",
+            "bestmove 9g9f ponder 1c1d",
+        ]
+    );
+}

@@ -6,6 +6,7 @@
 //! prints the search's `info` lines and one `bestmove`. `RUST_LOG=debug` traces every line
 //! in (`<`) and out (`>`) on stderr.
 
+pub mod book_reply;
 pub mod command;
 pub mod options;
 pub mod position_spec;

@@ -18,6 +18,21 @@ pub enum InfoScore {
     MateMinus,
 }
 
+impl InfoScore {
+    /// The score of a search or book value (centipawns, or a mate distance near
+    /// [`MATE`](crate::eval::MATE): `MATE - n` mates in `n` plies, `-MATE + n` is mated in `n`).
+    pub fn of_value(v: i32) -> InfoScore {
+        use crate::eval::{MATE, MATE_BOUND};
+        if v >= MATE_BOUND {
+            InfoScore::Mate(MATE - v.min(MATE))
+        } else if v <= -MATE_BOUND {
+            InfoScore::Mate(-(MATE + v.max(-MATE)))
+        } else {
+            InfoScore::Cp(v)
+        }
+    }
+}
+
 /// `lowerbound` / `upperbound` after a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InfoBound {
