@@ -2,12 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
-/// hisha: a shogi engine (USI), record converter and match runner.
-///
-/// Run without arguments to speak USI on stdin/stdout (register the executable in Shogidokoro,
-/// ShogiGUI or ShogiHome as it is).
+/// A shogi engine (USI), record converter and match runner. `hisha` with no arguments is the USI
+/// engine: it reads USI commands on stdin and answers on stdout (register the executable in
+/// Shogidokoro, ShogiGUI or ShogiHome as it is). The commands below are the tools.
 #[derive(Debug, Parser)]
-#[command(name = "hisha", version, about, long_about = None)]
+#[command(name = "hisha", version)]
 pub struct Cli {
     /// The tool to run; none = USI engine.
     #[command(subcommand)]

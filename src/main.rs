@@ -2,6 +2,7 @@
 
 use clap::{CommandFactory, FromArgMatches};
 use hisha::cli::{Cli, Command};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -13,6 +14,9 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None => {
+            if let Some(notice) = hisha::usi::terminal_notice(std::io::stdin().is_terminal()) {
+                eprintln!("{notice}");
+            }
             hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()).map_err(|e| e.to_string())
         }
         Some(Command::Perft(args)) => hisha::tools::perft_command(&args),

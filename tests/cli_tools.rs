@@ -127,6 +127,16 @@ fn mate_takes_a_position_with_moves() {
 }
 
 #[test]
+fn help_says_that_hisha_without_arguments_is_the_usi_engine() {
+    for flag in ["--help", "-h"] {
+        let out = hisha(&[flag]);
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains("`hisha` with no arguments is the USI engine"), "{flag}: {help}");
+    }
+}
+
+#[test]
 fn perft_help_says_the_last_ply_is_bulk_counted() {
     let out = hisha(&["perft", "--help"]);
     assert!(out.status.success());

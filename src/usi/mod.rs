@@ -16,6 +16,19 @@ use crate::engine::{Engine, Flow};
 use crossbeam_channel::{select, unbounded};
 use std::io::{BufRead, Write};
 
+/// The one line `hisha` started without arguments prints on stderr when its input is a terminal
+/// (a person, not a GUI or a script): what it is, how to leave, where the tools are. Nothing for
+/// piped input, and never anything on stdout, which belongs to the protocol.
+pub fn terminal_notice(stdin_is_terminal: bool) -> Option<String> {
+    stdin_is_terminal.then(|| {
+        format!(
+            "{}: this is the USI engine, reading USI commands (`usi`, `position startpos`, `go depth 8` …); \
+             `quit` or end of input (Ctrl-D) leaves; `hisha --help` lists the tools.",
+            crate::engine::engine_name()
+        )
+    })
+}
+
 /// Reads lines from `input` on a thread until end of input. Invalid UTF-8 is replaced, NUL bytes
 /// and line-end characters are removed.
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<crossbeam_channel::Receiver<String>> {
@@ -81,5 +94,20 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> st
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terminal_notice_is_one_line_for_terminals_only() {
+        assert_eq!(terminal_notice(false), None);
+        let notice = terminal_notice(true).expect("a notice on a terminal");
+        assert!(!notice.contains('\n'), "{notice}");
+        for part in ["USI engine", "quit", "hisha --help"] {
+            assert!(notice.contains(part), "{part}: {notice}");
+        }
     }
 }
