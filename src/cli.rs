@@ -36,7 +36,8 @@ pub enum Command {
         /// with --bench.
         #[arg(required_unless_present = "bench")]
         sfen: Vec<String>,
-        /// Solve every line of FILE (`SFEN [expected plies | nomate]`) and print totals.
+        /// Solve every line of FILE (`SFEN plies|nomate [slow] [# source]`) and print totals; exit
+        /// status 1 if any problem is not solved (a wrong answer, or unknown within the limits).
         #[arg(long)]
         bench: Option<String>,
         /// Time limit per problem in ms.

@@ -114,6 +114,10 @@ pub fn mate_command(position: &[String], args: &MateArgs) -> Result<(), String> 
 /// source]`, see [`crate::mate::suite`]) with a fresh table, prints one line per problem and the
 /// totals: solved count (the right answer: a verified mate of the expected length, or no mate),
 /// nodes, time (table clearing excluded) and the longest mate solved.
+///
+/// Every problem not solved is a failure, and the error lists them (line, expected, got): a wrong
+/// answer, and also `unknown` (a `--time`/`--nodes` limit stopped the solver first), since every
+/// problem of a suite has a known answer and a bench that runs out of time has not shown it.
 pub fn mate_bench_command(path: &str, args: &MateArgs) -> Result<(), String> {
     use crate::mate::suite::{Answer, parse};
     use crate::mate::{MateResult, MateSolver};
@@ -121,6 +125,7 @@ pub fn mate_bench_command(path: &str, args: &MateArgs) -> Result<(), String> {
     let problems = parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut solver = MateSolver::new(args.hash_mib);
     let (mut solved, mut nodes, mut longest) = (0, 0u64, 0);
+    let mut failed = Vec::new();
     let mut total_time = std::time::Duration::ZERO;
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -146,8 +151,14 @@ pub fn mate_bench_command(path: &str, args: &MateArgs) -> Result<(), String> {
                 }
                 "ok     "
             }
-            Some(_) => "WRONG  ",
-            None => "unknown",
+            Some(a) => {
+                failed.push(format!("line {} (expected {}, got {a})", p.line, p.answer));
+                "WRONG  "
+            }
+            None => {
+                failed.push(format!("line {} (expected {}, got unknown)", p.line, p.answer));
+                "unknown"
+            }
         };
         let got = got.map_or("-".to_string(), |a| a.to_string());
         writeln!(
@@ -166,5 +177,8 @@ pub fn mate_bench_command(path: &str, args: &MateArgs) -> Result<(), String> {
     writeln!(out, "Time (ms): {}", total_time.as_millis()).map_err(io)?;
     writeln!(out, "Nodes/second: {}", (nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64).map_err(io)?;
     writeln!(out, "Longest solved: {longest} plies").map_err(io)?;
-    Ok(())
+    if failed.is_empty() {
+        return Ok(());
+    }
+    Err(format!("{path}: {} of {} problems not solved: {}", failed.len(), problems.len(), failed.join(", ")))
 }

@@ -136,6 +136,51 @@ fn help_says_that_hisha_without_arguments_is_the_usi_engine() {
     }
 }
 
+/// Writes a small tsume suite to a fresh file and returns its path.
+fn suite_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hisha-cli-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+/// Black's gold drop on 5b mates in 1 (the pawn on 5c guards it).
+const MATE_IN_ONE: &str = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+
+#[test]
+fn mate_bench_passes_when_every_problem_is_solved() {
+    let path = suite_file("right.txt", &format!("{MATE_IN_ONE} 1 # right\n7lk/7p1/9/9/9/9/9/9/9 b Rg 1 nomate\n"));
+    let out = hisha(&["mate", "--bench", &path.display().to_string()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout_lines(&out).contains(&"Solved: 2/2".to_string()));
+}
+
+#[test]
+fn mate_bench_with_a_wrong_or_unknown_answer_exits_1_and_names_them() {
+    // Line 2 is right; line 3 expects 3 plies on purpose (the mate is 1); line 4 (大駒煙, 45 plies,
+    // tests/usi.rs HARD) cannot be solved in 2000 nodes, so it is unknown: not solved either.
+    let text = format!(
+        "# bench with faults\n{MATE_IN_ONE} 1 # right\n{MATE_IN_ONE} 3 # wrong on purpose\n\
+         9/9/3R5/5k3/2B6/3r1B3/9/9/9 b 4g4s4n4l18p 1 45 # out of nodes\n"
+    );
+    let path = suite_file("faults.txt", &text);
+    let out = hisha(&["mate", "--bench", &path.display().to_string(), "--nodes", "2000"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout_lines(&out);
+    assert!(lines[0].starts_with("ok      line   2:"), "{lines:?}");
+    assert!(lines[1].starts_with("WRONG   line   3:      1 (expected      3)"), "{lines:?}");
+    assert!(lines[2].starts_with("unknown line   4:      - (expected     45)"), "{lines:?}");
+    assert!(lines.contains(&"Solved: 1/3".to_string()), "{lines:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.ends_with("2 of 3 problems not solved: line 3 (expected 3, got 1), line 4 (expected 45, got unknown)\n"),
+        "{err}"
+    );
+}
+
 #[test]
 fn perft_help_says_the_last_ply_is_bulk_counted() {
     let out = hisha(&["perft", "--help"]);
