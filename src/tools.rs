@@ -85,9 +85,9 @@ impl MateArgs {
     }
 }
 
-/// Runs `hisha mate POSITION` (any [`position_spec`] form): prints `mate <plies>: <moves>` (with whether it is proven the shortest),
-/// `nomate` or `unknown`, then the nodes, time and speed (the table is allocated before the clock
-/// starts).
+/// Runs `hisha mate POSITION` (any [`position_spec`] form): prints `mate <plies>: <moves>` (with
+/// whether it is proven the shortest), `nomate` or `unknown`, then the nodes, time and speed (the
+/// table is allocated before the clock starts).
 pub fn mate_command(position: &[String], args: &MateArgs) -> Result<(), String> {
     use crate::mate::{MateResult, MateSolver};
     let pos = position_spec::parse_words(position).map_err(|e| e.to_string())?;
