@@ -20,7 +20,7 @@ struct FaultRun {
 /// in games 1 and 3, which must end normally.
 fn fault_match(mode: &str, seconds: f64, extra: &[&str]) -> FaultRun {
     let dir = temp(&format!("{mode}-{seconds}"));
-    // Starting Python and cshogi can take seconds on a busy machine; only `nousiok` needs a short wait.
+    // A busy machine can be slow to start a process; only `nousiok` needs a short wait.
     let usi_timeout = if mode == "nousiok" { "2" } else { "20" };
     let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
     let openings = startpos_openings(&dir);
@@ -241,6 +241,10 @@ fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() 
     assert_eq!(log.matches("> quit").count(), 8);
     for r in &recs {
         assert_eq!(r.start, hisha::record::Start::Handicap(hisha::Handicap::TwoPiece));
-        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::MaxMoves));
+        // Two engines that play hisha's first legal move repeat the position before ply 30.
+        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::Repetition), "{:?}", r.summary);
+        let start = r.start.position().expect("handicap position");
+        assert_eq!(start.side_to_move(), hisha::Color::White);
+        assert!(r.moves.first().is_some_and(|m| start.is_legal(m.mv)), "White moved first");
     }
 }
