@@ -33,7 +33,7 @@ fn main() -> ExitCode {
             if let Some(m) = matches.subcommand_matches("match") {
                 args.group_engines(m);
             }
-            hisha::arena::run(*args)
+            return hisha::arena::main(*args);
         }
         Some(Command::Book(cmd)) => hisha::book_cli::run(cmd),
         Some(Command::Convert(args)) => match hisha::convert::run(&args, &mut std::io::stderr()) {

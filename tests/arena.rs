@@ -20,8 +20,8 @@ struct FaultRun {
 /// in games 1 and 3, which must end normally.
 fn fault_match(mode: &str, seconds: f64, extra: &[&str]) -> FaultRun {
     let dir = temp(&format!("{mode}-{seconds}"));
-    // Starting Python and cshogi can take seconds on a busy machine; only `nousiok` needs a short wait.
-    let usi_timeout = if mode == "nousiok" { "2" } else { "20" };
+    // A generous handshake timeout: a busy machine can be slow to start a process.
+    let usi_timeout = "20";
     let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
     let openings = startpos_openings(&dir);
     let mut args = fake("fake", mode, "white", seconds, "byoyomi=300");
@@ -59,9 +59,7 @@ fn fault_match(mode: &str, seconds: f64, extra: &[&str]) -> FaultRun {
     for r in &records {
         let n = round(r);
         assert_eq!(r.tag("Transcript"), Some(format!("{}: game {n}", log.display()).as_str()));
-        if mode != "nousiok" {
-            assert!(log_text.contains(&format!("[game {n} black ")), "{mode}: transcript of game {n}");
-        }
+        assert!(log_text.contains(&format!("[game {n} black ")), "{mode}: transcript of game {n}");
     }
     FaultRun { records, stdout }
 }
@@ -144,25 +142,13 @@ fn a_false_declaration_loses() {
 }
 
 #[test]
-fn an_engine_that_never_answers_usiok_forfeits_every_game() {
-    let run = fault_match("nousiok", 0.0, &[]);
-    for r in &run.records {
-        let result = r.result.expect("finished");
-        let fake_black = r.tag("Black") == Some("fake");
-        assert_eq!((result.winner, result.reason), (winner_against(fake_black), ResultReason::Disconnect));
-        assert!(r.summary.iter().any(|c| c.contains("no usiok within 2000 ms")), "{:?}", r.summary);
-    }
-    assert!(run.stdout.contains("crashes/stalls: fake 4, hisha 0"), "{}", run.stdout);
-}
-
-#[test]
 fn a_missing_engine_command_is_an_error_before_the_match() {
     let dir = temp("missing");
     let out = dir.join("g.psn");
     let run = hisha_match(&["--engine", "name=x", "cmd=/nonexistent/engine", "--out", s(&out)]);
-    assert!(!run.status.success());
+    assert_eq!(run.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&run.stderr).contains("cannot find the command /nonexistent/engine"));
-    assert!(!out.exists() || games(&out, Format::Psn).is_empty());
+    assert!(!out.exists(), "nothing written");
 }
 
 #[test]
@@ -227,6 +213,9 @@ fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() 
     let (recs, stdout, log) = fakes_match("reuse", [0, 0], &common);
     assert_eq!(recs.len(), 4);
     assert_eq!(log.matches("[a] > usi\n").count(), 1, "{log}");
+    // Before the first game, each engine was started once for its check, and quit.
+    assert_eq!(log.matches("[a (check)] > usi\n").count(), 1, "{log}");
+    assert_eq!(log.matches("[b (check)] > quit\n").count(), 1, "{log}");
     assert_eq!(log.matches("> usinewgame").count(), 8, "each engine, each game");
     assert_eq!(log.matches("> gameover draw").count(), 8);
     // Engine stderr is in the log under the game it belongs to.
@@ -238,9 +227,14 @@ fn engines_are_reused_unless_restarted_and_results_are_reported_every_n_games() 
     let (recs, _, log) =
         fakes_match("restart", [0, 0], &[&common[..], &["--restart", "--handicap", "2-piece"]].concat());
     assert_eq!(log.matches("[a] > usi\n").count(), 4, "{log}");
-    assert_eq!(log.matches("> quit").count(), 8);
+    let game_quits = log.lines().filter(|l| l.contains("[game ") && l.ends_with("> quit")).count();
+    assert_eq!(game_quits, 8, "{log}");
     for r in &recs {
         assert_eq!(r.start, hisha::record::Start::Handicap(hisha::Handicap::TwoPiece));
-        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::MaxMoves));
+        // Two engines that play hisha's first legal move repeat the position before ply 30.
+        assert_eq!(r.result.map(|x| x.reason), Some(ResultReason::Repetition), "{:?}", r.summary);
+        let start = r.start.position().expect("handicap position");
+        assert_eq!(start.side_to_move(), hisha::Color::White);
+        assert!(r.moves.first().is_some_and(|m| start.is_legal(m.mv)), "White moved first");
     }
 }

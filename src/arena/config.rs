@@ -91,6 +91,34 @@ fn resolve(base: &Path, p: &str) -> PathBuf {
     std::path::absolute(&joined).unwrap_or(joined)
 }
 
+/// The keys of a command-line spec (besides `option.X`).
+const KEYS: [&str; 10] = ["name", "cmd", "command", "arg", "dir", "tc", "usi_timeout", "time_margin", "conf", "config"];
+
+/// Whether `s` starts with `KEY=` for a key of a command-line spec.
+fn starts_with_key(s: &str) -> bool {
+    s.split_once('=').is_some_and(|(k, _)| KEYS.contains(&k) || k.starts_with("option."))
+}
+
+/// The `key=value` pairs of one word: a quoted spec (`--engine "name=q cmd=self"`) holds several,
+/// separated where blanks are followed by a known key and `=`; elsewhere a value keeps its blanks
+/// (`option.Skill Level=5`, `name=My Engine`).
+pub fn split_pairs(word: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, c) in word.char_indices() {
+        if c.is_whitespace() && i >= start {
+            let rest = word[i..].trim_start();
+            if starts_with_key(rest) {
+                parts.push(word[start..i].trim());
+                start = word.len() - rest.len();
+            }
+        }
+    }
+    parts.push(word[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
 impl EngineConfig {
     /// hisha itself with default options.
     pub fn hisha() -> EngineConfig {
@@ -161,8 +189,11 @@ impl EngineConfig {
     }
 
     /// Builds a definition from `--engine` words: `NAME` (a file in `engines_dir` or a built-in
-    /// definition), `PATH.toml`, or `key=value`s.
+    /// definition), `PATH.toml`, or `key=value`s (a word holding several, as in a quoted spec, is
+    /// split: see [`split_pairs`]).
     pub fn from_spec(words: &[String], engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
+        let words: Vec<String> = words.iter().flat_map(|w| split_pairs(w)).map(String::from).collect();
+        let words = &words[..];
         let shown = words.join(" ");
         if let [single] = words {
             if single.ends_with(".toml") {
@@ -255,6 +286,21 @@ mod tests {
         std::fs::write(&file, "command = \"x\"\nbogus = 1\n").expect("write");
         assert!(EngineConfig::from_file(&file).is_err());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_quoted_spec_is_split_into_its_pairs() {
+        assert_eq!(split_pairs("name=q cmd=self"), ["name=q", "cmd=self"]);
+        assert_eq!(
+            split_pairs(" name=My Engine  option.Skill Level=5 arg=-x y"),
+            ["name=My Engine", "option.Skill Level=5", "arg=-x y"]
+        );
+        let quoted = EngineConfig::from_spec(&["name=q cmd=self tc=byoyomi=200".into()], Path::new("engines"));
+        let c = quoted.expect("valid");
+        assert_eq!(
+            (c.name.as_str(), c.command, c.tc),
+            ("q", self_command(), Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 200 }))
+        );
     }
 
     #[test]

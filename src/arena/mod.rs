@@ -4,18 +4,23 @@
 //! `games.psn`.
 
 pub mod config;
+mod earlier;
+pub mod exit;
 mod game;
 mod merge;
 pub mod openings;
 mod output;
+mod preflight;
 pub mod process;
 pub mod report;
 mod runner;
 mod schedule;
 pub mod state;
 pub mod stats;
+mod streak;
 pub mod tc;
 
+pub use exit::{MatchError, main};
 pub use runner::run;
 
 impl MatchArgs {
@@ -31,8 +36,14 @@ impl MatchArgs {
 use crate::record::Format;
 use std::path::PathBuf;
 
+/// The parser of counts that must be at least 1 (`--games`, `--concurrency`).
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+}
+
 /// Options of `hisha match`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = exit::EXIT_STATUS_HELP)]
 pub struct MatchArgs {
     /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
     /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
@@ -43,14 +54,14 @@ pub struct MatchArgs {
     /// [`MatchArgs::group_engines`]; clap's derive flattens them).
     #[arg(skip)]
     pub engines: Vec<Vec<String>>,
-    /// Number of games (rounded up to whole colour-swapped pairs).
-    #[arg(long, default_value_t = 6)]
+    /// Number of games (rounded up to whole colour-swapped pairs; at least 1).
+    #[arg(long, default_value_t = 6, value_parser = at_least_one())]
     pub games: usize,
     /// Time control: byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, time=MS, st=MS, nodes=N, depth=N.
     #[arg(long, default_value = "byoyomi=100")]
     pub tc: tc::TimeControl,
-    /// Games played at once (default: cores / threads per engine).
-    #[arg(long)]
+    /// Games played at once (default: cores / threads per engine; at least 1).
+    #[arg(long, value_parser = at_least_one())]
     pub concurrency: Option<usize>,
     /// Record file(s), appended to; repeat for several outputs. Format from `--format` or the
     /// extension [default: games.psn]. With `--merge`: where the merged records go.
@@ -91,6 +102,10 @@ pub struct MatchArgs {
     /// Restart engines before every game (they are always restarted after a crash or stall).
     #[arg(long)]
     pub restart: bool,
+    /// Stop the match when an engine crashes, stalls or fails to start in N of its games in a
+    /// row (0: never). Finished games stay in the record files; `--resume` continues.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub max_crashes: u32,
     /// Draw after this many plies (the side to move loses if it has no legal move then).
     #[arg(long, default_value_t = 320)]
     pub max_plies: u32,

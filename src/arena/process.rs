@@ -80,6 +80,11 @@ pub struct EngineProcess {
     context: Arc<Mutex<String>>,
     /// How long `readyok` may take.
     ready_timeout: Duration,
+    /// The option names the engine listed (`option name …`) before `usiok`.
+    pub listed_options: Vec<String>,
+    /// The `info string` lines the engine sent between the options and `readyok` (where engines
+    /// report options they reject).
+    pub option_replies: Vec<String>,
 }
 
 /// Reads lines from `r` until it ends, stamping each with the moment it was read, so that the time
@@ -107,7 +112,7 @@ fn spawn_reader<R: std::io::Read + Send + 'static>(r: R, tx: Sender<Option<Line>
 
 impl EngineProcess {
     /// Starts the engine and completes the handshake: `usi` … `usiok`, every option, `isready` …
-    /// `readyok`.
+    /// `readyok`, noting the options it lists and its `info string` answers to the options.
     pub fn start(
         config: &EngineConfig,
         timeouts: Timeouts,
@@ -157,13 +162,30 @@ impl EngineProcess {
             last_read: Instant::now(),
             context,
             ready_timeout: timeouts.readyok,
+            listed_options: Vec::new(),
+            option_replies: Vec::new(),
         };
         p.send(&UsiCommand::Usi)?;
-        p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
+        let before_usiok = p.wait_for(|r| matches!(r, UsiResponse::UsiOk), "usiok", timeouts.usiok)?;
+        p.listed_options = before_usiok
+            .into_iter()
+            .filter_map(|r| match r {
+                UsiResponse::Option { name, .. } => Some(name),
+                _ => None,
+            })
+            .collect();
         for (k, v) in &config.options {
             p.send(&UsiCommand::SetOption { name: k.clone(), value: Some(v.clone()) })?;
         }
-        p.ready(timeouts.readyok)?;
+        p.send(&UsiCommand::IsReady)?;
+        let before_readyok = p.wait_for(|r| matches!(r, UsiResponse::ReadyOk), "readyok", timeouts.readyok)?;
+        p.option_replies = before_readyok
+            .into_iter()
+            .filter_map(|r| match r {
+                UsiResponse::Info(i) => i.string,
+                _ => None,
+            })
+            .collect();
         Ok(p)
     }
 
@@ -209,17 +231,19 @@ impl EngineProcess {
         }
     }
 
+    /// Reads until a message `want` accepts; the messages read before it.
     fn wait_for(
         &mut self,
         want: impl Fn(&UsiResponse) -> bool,
         what: &'static str,
         timeout: Duration,
-    ) -> Result<(), EngineError> {
+    ) -> Result<Vec<UsiResponse>, EngineError> {
         let deadline = Instant::now() + timeout;
+        let mut before = Vec::new();
         loop {
             match self.recv(deadline) {
-                Ok(r) if want(&r) => return Ok(()),
-                Ok(_) => {}
+                Ok(r) if want(&r) => return Ok(before),
+                Ok(r) => before.push(r),
                 Err(EngineError::Timeout(..)) => {
                     return Err(EngineError::Timeout(what, timeout.as_millis() as u64));
                 }
@@ -231,7 +255,7 @@ impl EngineProcess {
     /// `isready` … `readyok`.
     pub fn ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.send(&UsiCommand::IsReady)?;
-        self.wait_for(|r| matches!(r, UsiResponse::ReadyOk), "readyok", timeout)
+        self.wait_for(|r| matches!(r, UsiResponse::ReadyOk), "readyok", timeout).map(|_| ())
     }
 
     /// Prepares a new game as GUIs do: `isready` … `readyok`, then `usinewgame`.

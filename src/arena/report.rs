@@ -104,7 +104,7 @@ impl Tally {
     /// The progress bar's message: `hisha 12-5-3  Elo +125 +/- 80`.
     pub fn progress(&self) -> String {
         let w = &self.total;
-        format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w, &w.elo(), 0))
+        format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w, &w.elo(), 0, w.games()))
     }
 
     /// The results block.
@@ -139,8 +139,8 @@ impl Tally {
             s,
             "  Elo of {}: {} (pentanomial {}), LOS: {:.1} %, draw ratio: {:.1} %",
             self.a,
-            elo_text(w, &w.elo(), 1),
-            elo_text(w, &self.penta.elo(), 1),
+            elo_text(w, &w.elo(), 1, w.games()),
+            elo_text(w, &self.penta.elo(), 1, self.penta.pairs()),
             100.0 * w.los(),
             100.0 * w.draw_ratio()
         );
@@ -171,16 +171,24 @@ impl Tally {
     }
 }
 
-/// `+12.3 +/- 45.6`, or `+inf`/`-inf` when one side scored everything.
-fn elo_text(w: &Wdl, e: &EloEstimate, decimals: usize) -> String {
-    if w.games() > 0 && w.losses + w.draws == 0 {
+/// Games (per-game estimate) or pairs (pentanomial) needed for an error estimate.
+const MIN_SAMPLES: u64 = 2;
+
+/// `+12.3 +/- 45.6` from `samples` games or pairs; `n/a` with fewer than [`MIN_SAMPLES`] (no
+/// estimate of the error); `+inf`/`-inf` when one side scored everything; `+0.0 +/- n/a` when the
+/// results have no spread to estimate an error from (all draws, or every pair alike).
+fn elo_text(w: &Wdl, e: &EloEstimate, decimals: usize, samples: u64) -> String {
+    if samples < MIN_SAMPLES {
+        "n/a".to_string()
+    } else if w.losses + w.draws == 0 {
         "+inf".to_string()
-    } else if w.games() > 0 && w.wins + w.draws == 0 {
+    } else if w.wins + w.draws == 0 {
         "-inf".to_string()
     } else {
         // What rounds to zero prints as +0, not -0.
         let elo = if e.elo.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { e.elo };
-        format!("{elo:+.decimals$} +/- {:.decimals$}", e.error)
+        let error = if e.error > 0.0 { format!("{:.decimals$}", e.error) } else { "n/a".to_string() };
+        format!("{elo:+.decimals$} +/- {error}")
     }
 }
 
@@ -236,10 +244,27 @@ mod tests {
         let mut t = Tally::new("a", "b");
         t.add(&game(1, "a", "b", Winner::Black, ResultReason::Checkmate));
         t.add(&game(2, "b", "a", Winner::White, ResultReason::Resign));
-        assert!(t.block(None).contains("Elo of a: +inf (pentanomial +inf)"), "{}", t.block(None));
+        assert!(t.block(None).contains("Elo of a: +inf (pentanomial n/a)"), "one pair: {}", t.block(None));
         assert_eq!(t.progress(), "a 2-0-0  Elo +inf");
         t.add(&game(3, "a", "b", Winner::White, ResultReason::Checkmate));
         t.add(&game(4, "b", "a", Winner::Black, ResultReason::Checkmate));
         assert!(t.progress().starts_with("a 2-2-0  Elo +0 +/- "), "{}", t.progress());
+    }
+
+    #[test]
+    fn too_few_games_or_pairs_print_n_a_not_a_zero_error() {
+        let mut t = Tally::new("a", "b");
+        t.add(&game(1, "a", "b", Winner::Draw, ResultReason::Repetition));
+        assert!(t.block(None).contains("Elo of a: n/a (pentanomial n/a)"), "{}", t.block(None));
+        assert_eq!(t.progress(), "a 0-0-1  Elo n/a");
+        t.add(&game(2, "b", "a", Winner::Draw, ResultReason::Repetition));
+        // Two games, one pair, all draws: Elo 0 per game with no spread; one pair is too few.
+        assert!(t.block(None).contains("Elo of a: +0.0 +/- n/a (pentanomial n/a)"), "{}", t.block(None));
+        t.add(&game(3, "a", "b", Winner::Black, ResultReason::Checkmate));
+        t.add(&game(4, "b", "a", Winner::Black, ResultReason::Checkmate));
+        // Pairs of 1 and 1 (½+½, 1+0): pentanomial Elo 0 with no spread; per game 1-1-2 has one.
+        let block = t.block(None);
+        assert!(block.contains("(pentanomial +0.0 +/- n/a)"), "{block}");
+        assert!(!block.contains("+/- 0.0"), "{block}");
     }
 }

@@ -1,25 +1,31 @@
 //! Running a match: worker threads that own their engine processes and play the scheduled games,
 //! and the main thread that writes every finished game at once (records, then the state file),
-//! prints `Finished game …` lines, the progress bar and the results, stops for the SPRT, and
-//! handles Ctrl-C (once: finish the running games; twice: kill the engines and stop at once).
+//! prints `Finished game …` lines, the progress bar and the results, stops for the SPRT and for
+//! `--max-crashes`, and handles Ctrl-C (once: finish the running games; twice: kill the engines
+//! and stop at once). Before the first game the engines pass their check ([`super::preflight`]);
+//! the first and last lines printed name the record file.
 
 use super::MatchArgs;
 use super::config::EngineConfig;
+use super::earlier;
+use super::exit::MatchError;
 use super::game::{self, Rules};
 use super::merge;
 use super::output::{Outputs, finished_line, now_text, spawn_logger};
+use super::preflight;
 use super::process::{EngineProcess, EngineRegistry, LogSink, Timeouts};
 use super::report::Tally;
 use super::schedule::{self, Job};
 use super::state::{self, State};
 use super::stats::SprtDecision;
+use super::streak::CrashStreaks;
 use crate::position::{EnteringKingRule, GameResult, ResultReason};
 use crate::record::GameRecord;
 use crate::types::Color;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -138,34 +144,6 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>, sh: Shared) {
     }
 }
 
-/// The finished games of an earlier run (`--resume`), or none; a new match keeps an earlier state
-/// file beside it as `<state>.N`.
-fn previous_state(args: &MatchArgs, state_path: &Path, confs: &[EngineConfig; 2]) -> Result<State, String> {
-    if args.resume {
-        let st = state::load(state_path)?;
-        if let Some([a, b]) = &st.engines {
-            if [a, b] != [&confs[0].name, &confs[1].name] {
-                return Err(format!(
-                    "{} is a match of {a} vs {b}, not {} vs {}: give the same engines to resume",
-                    state_path.display(),
-                    confs[0].name,
-                    confs[1].name
-                ));
-            }
-        }
-        return Ok(st);
-    }
-    if state_path.exists() {
-        let kept = (1..)
-            .map(|i| PathBuf::from(format!("{}.{i}", state_path.display())))
-            .find(|p| !p.exists())
-            .unwrap_or_default();
-        std::fs::rename(state_path, &kept).map_err(|e| format!("{}: {e}", state_path.display()))?;
-        eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
-    }
-    Ok(State::default())
-}
-
 /// Hands the next game to the workers, or, when there is none or the match stops, closes the
 /// queue so that each worker ends after its current game.
 fn feed(tx: &mut Option<Sender<Job>>, pending: &mut VecDeque<Job>, stop: &AtomicBool) {
@@ -180,11 +158,18 @@ fn feed(tx: &mut Option<Sender<Job>>, pending: &mut VecDeque<Job>, stop: &Atomic
 
 /// Installs the Ctrl-C handler: the first press stops new games, the second kills the engines and
 /// exits at once (after the record being written, if any, is complete).
-fn on_ctrl_c(stop: &Arc<AtomicBool>, registry: &EngineRegistry, writing: &Arc<Mutex<()>>) {
+fn on_ctrl_c(
+    stop: &Arc<AtomicBool>,
+    interrupted: &Arc<AtomicBool>,
+    registry: &EngineRegistry,
+    writing: &Arc<Mutex<()>>,
+) {
     let presses = AtomicUsize::new(0);
-    let (stop, registry, writing) = (Arc::clone(stop), registry.clone(), Arc::clone(writing));
+    let (stop, interrupted, registry, writing) =
+        (Arc::clone(stop), Arc::clone(interrupted), registry.clone(), Arc::clone(writing));
     let installed = ctrlc::set_handler(move || {
         if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+            interrupted.store(true, Ordering::SeqCst);
             stop.store(true, Ordering::SeqCst);
             eprintln!("\nhisha match: finishing the running games (Ctrl-C again to stop at once)");
             return;
@@ -227,44 +212,76 @@ fn pace(games: usize, elapsed: Duration, concurrency: usize) -> String {
     format!("  This run: {games} games in {m} min {s} s: {per_min:.1} games/min at concurrency {concurrency}\n")
 }
 
+/// What a match is about to play, checked and ready: everything [`run`] needs after the checks.
+struct Plan {
+    confs: [EngineConfig; 2],
+    rules: Rules,
+    state_path: PathBuf,
+    previous: State,
+    jobs: Vec<Job>,
+}
+
+/// Reads the arguments and the earlier state; errors here are usage errors and nothing is
+/// written.
+fn plan(args: &MatchArgs) -> Result<Plan, MatchError> {
+    let confs = schedule::engines(args).map_err(MatchError::usage)?;
+    confs.iter().try_for_each(check_command).map_err(MatchError::usage)?;
+    let rules = rules(args).map_err(MatchError::usage)?;
+    let state_path = state::path_for(&args.out[0]);
+    let previous = earlier::previous_state(args.resume, &state_path, &confs)?;
+    let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
+    let jobs = schedule::schedule(args, &confs, &done).map_err(MatchError::usage)?;
+    Ok(Plan { confs, rules, state_path, previous, jobs })
+}
+
 /// Runs `hisha match`.
-pub fn run(mut args: MatchArgs) -> Result<(), String> {
+pub fn run(mut args: MatchArgs) -> Result<(), MatchError> {
     if !args.merge.is_empty() {
-        return merge::merge(&args);
+        return merge::merge(&args).map_err(MatchError::failed);
     }
     if args.out.is_empty() {
         args.out.push(PathBuf::from("games.psn"));
     }
-    let confs = schedule::engines(&args)?;
-    confs.iter().try_for_each(check_command)?;
-    let rules = rules(&args)?;
-    let state_path = state::path_for(&args.out[0]);
-    let previous = previous_state(&args, &state_path, &confs)?;
-    let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
-    let jobs = schedule::schedule(&args, &confs, &done)?;
+    let Plan { confs, rules, state_path, previous, jobs } = plan(&args)?;
+    let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(args.usi_timeout));
+    let checked = preflight::check(&confs, [timeout(&confs[0]), timeout(&confs[1])])?;
+    let names = [confs[0].name.as_str(), confs[1].name.as_str()];
+    let other_note = if args.resume {
+        String::new()
+    } else {
+        earlier::keep_earlier_state(&state_path)?;
+        earlier::warn_of_other_games(&args.out, args.format, names)
+    };
     let heading = format!(
-        "=== hisha match {} vs {}, {}, records in {}{}",
+        "=== hisha match {} vs {}, {}, records in {}{other_note}{}",
         confs[0].name,
         confs[1].name,
         now_text(),
         args.out[0].display(),
         if args.resume { " (resumed)" } else { "" }
     );
-    let (log, logger) = spawn_logger(&args.log, heading)?;
-    let names = [confs[0].name.as_str(), confs[1].name.as_str()];
-    let mut outputs = Outputs::open(&args.out, args.format, &state_path, names, args.log.clone())?;
+    println!("{heading}");
+    let (log, logger) = spawn_logger(&args.log, heading).map_err(MatchError::failed)?;
+    if let Some(l) = &log {
+        for line in checked {
+            let _ = l.send(line);
+        }
+    }
+    let mut outputs =
+        Outputs::open(&args.out, args.format, &state_path, names, args.log.clone()).map_err(MatchError::failed)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = args.concurrency.unwrap_or(cores / confs.iter().map(threads).max().unwrap_or(1)).max(1);
     let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
     let registry = EngineRegistry::default();
     let writing = Arc::new(Mutex::new(()));
-    on_ctrl_c(&stop, &registry, &writing);
+    on_ctrl_c(&stop, &interrupted, &registry, &writing);
     let mut tally = Tally::new(&confs[0].name, &confs[1].name);
     for g in &previous.games {
         tally.add(g);
     }
-    // A game is handed to a worker only when one is free, so that a stop (Ctrl-C, SPRT) leaves
-    // no game half-started and at most `concurrency` games run at any time.
+    // A game is handed to a worker only when one is free, so that a stop (Ctrl-C, SPRT, crashes)
+    // leaves no game half-started and at most `concurrency` games run at any time.
     let total = jobs.len();
     let mut pending: VecDeque<Job> = jobs.into();
     let (job_tx, job_rx) = unbounded::<Job>();
@@ -281,13 +298,15 @@ pub fn run(mut args: MatchArgs) -> Result<(), String> {
         let h = std::thread::Builder::new()
             .name(format!("match-{i}"))
             .spawn(move || worker(rx, tx, sh))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| MatchError::failed(e.to_string()))?;
         handles.push(h);
     }
     drop((done_tx, shared));
     let progress = progress_bar(total, args.quiet);
     let started = Instant::now();
     let mut finished = 0usize;
+    let mut streaks = CrashStreaks::new(args.max_crashes);
+    let mut crashed = None;
     for d in done_rx.iter() {
         let (black, white) = d.job.sides(&confs);
         let line = {
@@ -305,6 +324,19 @@ pub fn run(mut args: MatchArgs) -> Result<(), String> {
         }
         if args.report_every > 0 && finished % args.report_every == 0 && finished < total {
             say(&progress, &tally.block(args.sprt.as_ref()));
+        }
+        // Engine index (0 = first) by colour.
+        let engine_of = if d.job.first_is_black { [0, 1] } else { [1, 0] };
+        for (c, e) in engine_of.into_iter().enumerate() {
+            if streaks.record(e, d.outcome.faulty[c]) && crashed.is_none() {
+                let why = format!(
+                    "{} crashed, stalled or failed to start in {} games in a row (--max-crashes {})",
+                    confs[e].name, args.max_crashes, args.max_crashes
+                );
+                stop.store(true, Ordering::SeqCst);
+                say(&progress, &format!("Stopping the match: {why}; finishing the running games\n"));
+                crashed = Some(why);
+            }
         }
         if let Some(t) = &args.sprt {
             let (llr, decision) = t.decide(&tally.penta);
@@ -324,6 +356,14 @@ pub fn run(mut args: MatchArgs) -> Result<(), String> {
     logger.finish();
     print!("{}", tally.block(args.sprt.as_ref()));
     print!("{}", pace(finished, started.elapsed(), concurrency));
+    let outs: Vec<String> = args.out.iter().map(|p| p.display().to_string()).collect();
+    println!("Records in {}{other_note}", outs.join(", "));
     let _ = std::io::stdout().flush();
-    Ok(())
+    let unplayed = total.saturating_sub(finished);
+    let resume = format!("{finished} games finished, {unplayed} not played; --resume continues the match");
+    match crashed {
+        Some(why) => Err(MatchError::failed(format!("stopped: {why}; {resume}"))),
+        None if interrupted.load(Ordering::SeqCst) => Err(MatchError::Interrupted(format!("interrupted: {resume}"))),
+        None => Ok(()),
+    }
 }

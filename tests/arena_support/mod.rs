@@ -6,9 +6,36 @@ use hisha::position::{ResultReason, Winner};
 use hisha::record::{Format, GameRecord, read_games};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
-/// The fake USI engine (Python, moves from cshogi).
-pub const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_engine.py");
+/// The fake USI engine (`examples/fake_engine.rs`): `<target>/<profile>/examples/fake_engine`,
+/// beside the hisha binary under test. While cargo runs the tests (`CARGO` is set), it is built
+/// once per test binary in the tests' profile (a no-op when it is up to date; `cargo test --test
+/// arena` alone does not build examples).
+pub fn fake_engine() -> &'static str {
+    static FAKE: OnceLock<String> = OnceLock::new();
+    FAKE.get_or_init(|| {
+        let profile_dir = Path::new(env!("CARGO_BIN_EXE_hisha")).parent().expect("<target>/<profile>");
+        let exe = profile_dir.join("examples").join(format!("fake_engine{}", std::env::consts::EXE_SUFFIX));
+        if let Some(cargo) = std::env::var_os("CARGO") {
+            // `debug` holds the test profile's builds (`cargo test`), `release` the release ones.
+            let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+                Some("debug") | None => "test",
+                Some(other) => other,
+            };
+            let target_dir = profile_dir.parent().expect("<target>");
+            let built = Command::new(cargo)
+                .args(["build", "--quiet", "--example", "fake_engine", "--profile", profile, "--target-dir"])
+                .arg(target_dir)
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo runs");
+            assert!(built.success(), "cargo build --example fake_engine --profile {profile} failed");
+        }
+        assert!(exe.is_file(), "{} is missing: cargo build --example fake_engine", exe.display());
+        exe.to_str().expect("utf-8 path").to_string()
+    })
+}
 
 /// A fresh temporary folder for one test.
 pub fn temp(name: &str) -> PathBuf {
@@ -52,8 +79,7 @@ pub fn fake_scoring(name: &str, mode: &str, side: &str, seconds: f64, tc: &str, 
     [
         "--engine".to_string(),
         format!("name={name}"),
-        "cmd=python3".into(),
-        format!("arg={FAKE}"),
+        format!("cmd={}", fake_engine()),
         format!("arg={mode}"),
         "arg=4".into(),
         format!("arg={side}"),

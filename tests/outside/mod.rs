@@ -6,6 +6,7 @@
 
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -26,7 +27,9 @@ pub fn available(tool: &str, present: bool, how: &str) -> bool {
     }
     let required = std::env::var(REQUIRE).is_ok_and(|v| !v.is_empty() && v != "0");
     assert!(!required, "{tool} is not installed but {REQUIRE} is set ({how})");
-    println!("skipped: {tool} not installed ({how})");
+    // Written to stderr directly: libtest captures `println!` of passing tests, not this, so the
+    // line shows in a plain `cargo test` run.
+    let _ = writeln!(std::io::stderr(), "skipped: {tool} not installed ({how})");
     false
 }
 
