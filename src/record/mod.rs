@@ -22,6 +22,7 @@ pub mod kif;
 mod kif_board;
 mod kif_engine;
 mod kif_move;
+mod kif_result;
 pub mod notation;
 pub mod psn;
 pub mod psn2;
