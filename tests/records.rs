@@ -9,6 +9,7 @@ mod outside;
 mod records {
     mod bench;
     mod convert;
+    mod convert_outputs;
     mod cshogi;
     mod cshogi_results;
     mod games;

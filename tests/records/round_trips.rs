@@ -5,9 +5,9 @@
 //! data or variations; CSA no variations and no SFEN move number; USI only the start and moves.
 
 use super::games::{REASONS, after, declines, generated_games};
+use hisha::Handicap;
 use hisha::position::{GameResult, Winner};
 use hisha::record::{EngineInfo, Format, GameRecord, RecordWriter, Start, read_games};
-use hisha::{Handicap, Position};
 
 /// KIF, KI2 and CSA write comments a line at a time, and consecutive lines are one comment.
 fn joined(comments: &mut Vec<String>) {
