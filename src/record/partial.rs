@@ -38,6 +38,10 @@ pub(super) fn attach(
     // does not read on its own (a move number without its move), cut before the line.
     let read = parse(&game[..at]).or_else(|_| parse(&game[..line_start]));
     if let Ok(mut rec) = read {
+        // A variation cut before its first move is no variation (only the last can be).
+        if rec.variations.last().is_some_and(|v| v.moves.is_empty()) {
+            rec.variations.pop();
+        }
         if !rec.moves.is_empty() {
             let comment = format!("hisha: the record breaks off here, the rest is unreadable ({e})");
             if rec.result.is_none() && rec.variations.is_empty() {
