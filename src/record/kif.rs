@@ -2,8 +2,8 @@
 //! with `(m:ss/hh:mm:ss)` times, `*` comments (ShogiGUI-style `**対局` lines carry engine data),
 //! terminal words and the `まで…` line (cshogi reads the winner only from it), `変化：N手`
 //! variations. `.kif` is Shift_JIS, `.kifu` UTF-8; the encoding is chosen by the caller
-//! ([`super::Format`]). Moves are numbered from the start position's move
-//! number (Kifu for Windows continues the `手数＝N` of a diagram), and so are variations.
+//! ([`super::Format`]). Moves are numbered from the start position's move number (Kifu for
+//! Windows continues the `手数＝N` of a diagram), and so are variations.
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
