@@ -99,7 +99,7 @@ pub enum ConvertError {
     #[error("--split writes files named after the output: give one with -o NAME.{0}")]
     SplitNeedsFile(Format),
     /// The output could not be written.
-    #[error("{0}: {1} (an earlier file of that name is left as it was)")]
+    #[error("{0}: {1}")]
     Write(String, io::Error),
     /// Whoever read standard output closed it.
     #[error("standard output was closed")]
@@ -210,7 +210,9 @@ impl Output {
         } else {
             let file =
                 OutputFile::create(Path::new(&args.output)).map_err(|e| ConvertError::Write(args.output.clone(), e))?;
-            (Stream::File(file), args.output.clone(), true)
+            // A device or FIFO (`/dev/null`, a named pipe) is a stream, like a pipe on stdout.
+            let special = std::fs::metadata(&args.output).is_ok_and(|m| !m.is_file());
+            (Stream::File(file), args.output.clone(), !special)
         };
         let one_game = to.one_game_per_file() && to_a_file;
         Ok(Output::One { writer: RecordWriter::new(stream, to, true), name, one_game, held: None })

@@ -85,6 +85,13 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     assert_eq!(run.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("standard output: kif holds one game per file"), "{stderr}");
     assert_eq!(std::fs::read(&redirected).expect("exists").len(), 0, "nothing written");
+    // A device is a stream too (and is never replaced by a file).
+    #[cfg(unix)]
+    {
+        let (code, _, stderr) = hisha(&["convert", &s(&input), "--to", "kif", "-o", "/dev/null"], b"");
+        assert_eq!(code, Some(0), "{stderr}");
+        assert!(std::fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()));
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
