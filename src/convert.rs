@@ -223,7 +223,7 @@ impl Output {
             Output::One { one_game: true, held, writer, name } => {
                 if held.is_some() {
                     let format = writer.format();
-                    let hint = if name == "standard output" {
+                    let hint = if matches!(writer.get_ref(), Stream::Stdout(_)) {
                         format!("with -o NAME.{} --split, one file per game", format.extension())
                     } else {
                         let p = Path::new(name.as_str());
