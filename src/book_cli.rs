@@ -3,8 +3,10 @@
 use crate::book::build::{BookBuilder, BuildOptions};
 use crate::book::openings::{OpeningOptions, generate};
 use crate::book::{BUILTIN, Book};
+use crate::output_file::{self, OutputFile};
 use crate::record::{Format, GameReader, GameRecord, RecordWriter};
 use std::io::{BufReader, Write};
+use std::path::Path;
 
 /// The book tools.
 #[derive(Debug, clap::Subcommand)]
@@ -98,16 +100,33 @@ fn for_each_record(paths: &[String], f: &mut dyn FnMut(GameRecord)) -> usize {
     skipped
 }
 
+/// Refuses an output that would overwrite one of the inputs (`-` = standard input).
+fn refuse_output_among(output: &str, inputs: &[String]) -> Result<(), String> {
+    let out = Path::new(output);
+    let clash =
+        |i: &String| if i == "-" { output_file::stdin_is(out) } else { output_file::same_file(Path::new(i), out) };
+    if inputs.iter().any(clash) {
+        return Err(format!(
+            "{output}: the output is also an input; write to another file (the input is left as it was)"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs a book tool.
 pub fn run(cmd: BookCommand) -> Result<(), String> {
     match cmd {
         BookCommand::Build { records, output, max_ply, min_count } => {
+            refuse_output_among(&output, &records)?;
             let mut builder = BookBuilder::new(BuildOptions { max_ply, min_count });
             let skipped = for_each_record(&records, &mut |r| builder.add(&r));
             let games = builder.games();
             let book = builder.finish();
-            let mut f = std::io::BufWriter::new(std::fs::File::create(&output).map_err(|e| format!("{output}: {e}"))?);
-            book.write(&mut f).map_err(|e| format!("{output}: {e}"))?;
+            // Written beside the output and renamed into place: an earlier book stays whole on error.
+            let failed = |e: std::io::Error| format!("{output}: {e}");
+            let mut f = OutputFile::create(Path::new(&output)).map_err(failed)?;
+            book.write(&mut f).map_err(failed)?;
+            f.commit().map_err(failed)?;
             eprintln!("{games} games -> {} positions in {output} ({skipped} skipped)", book.len());
             Ok(())
         }
@@ -143,6 +162,13 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
             Ok(())
         }
         BookCommand::Openings { output, plies, count, balance, from, depth, check_depth, seed } => {
+            let format = Format::from_path(&output).unwrap_or(Format::Usi);
+            if format.one_game_per_file() && count > 1 {
+                return Err(format!(
+                    "{output}: {format} holds one game per file; write openings to .psn, .csa or .usi"
+                ));
+            }
+            refuse_output_among(&output, from.as_slice())?;
             let mut seeds = Vec::new();
             if let Some(f) = from {
                 if for_each_record(&[f], &mut |r| seeds.push(r)) > 0 {
@@ -152,15 +178,72 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
             let opts = OpeningOptions { plies, count, balance, choose_depth: depth, check_depth, margin: 40, seed };
             let found = generate(&seeds, &opts, &mut |n| eprint!("\r{n}/{count}"));
             eprintln!();
-            let format = Format::from_path(&output).unwrap_or(Format::Usi);
-            let file = std::fs::File::create(&output).map_err(|e| format!("{output}: {e}"))?;
-            let mut w = RecordWriter::new(file, format, true);
+            let failed = |e: std::io::Error| format!("{output}: {e}");
+            let mut w = RecordWriter::new(OutputFile::create(Path::new(&output)).map_err(failed)?, format, true);
             for rec in &found {
-                w.write(rec).map_err(|e| format!("{output}: {e}"))?;
+                w.write(rec).map_err(failed)?;
             }
+            w.into_inner().commit().map_err(failed)?;
             let _ = std::io::stderr().flush();
             eprintln!("{} openings -> {output}", found.len());
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("hisha-book-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("dir");
+        d
+    }
+
+    #[test]
+    fn book_build_refuses_an_output_that_is_one_of_its_records() {
+        let dir = temp_dir("build");
+        let records = dir.join("games.usi");
+        std::fs::write(&records, "startpos moves 7g7f 3c3d\n").expect("write");
+        let path = records.display().to_string();
+        let cmd = BookCommand::Build { records: vec![path.clone()], output: path.clone(), max_ply: 40, min_count: 1 };
+        let e = run(cmd).expect_err("refused");
+        assert!(e.contains("the output is also an input"), "{e}");
+        assert_eq!(std::fs::read_to_string(&records).expect("kept"), "startpos moves 7g7f 3c3d\n");
+        // Another name is written, with no temporary file left beside it.
+        let book = dir.join("book.db").display().to_string();
+        run(BookCommand::Build { records: vec![path], output: book, max_ply: 40, min_count: 1 }).expect("builds");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["book.db", "games.usi"]);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn book_openings_refuses_kif_for_several_openings_and_its_seed_file_as_output() {
+        let dir = temp_dir("openings");
+        let seeds = dir.join("seeds.psn");
+        std::fs::write(&seeds, "[Opening \"x\"]\n1.P7g-7f\n").expect("write");
+        let openings = |output: &std::path::Path, count| BookCommand::Openings {
+            output: output.display().to_string(),
+            plies: 2,
+            count,
+            balance: 150,
+            from: Some(seeds.display().to_string()),
+            depth: 1,
+            check_depth: 1,
+            seed: 1,
+        };
+        let e = run(openings(&dir.join("o.kif"), 2)).expect_err("refused");
+        assert!(e.contains("kif holds one game per file; write openings to .psn, .csa or .usi"), "{e}");
+        let e = run(openings(&seeds, 2)).expect_err("refused");
+        assert!(e.contains("the output is also an input"), "{e}");
+        assert_eq!(std::fs::read_to_string(&seeds).expect("kept"), "[Opening \"x\"]\n1.P7g-7f\n");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

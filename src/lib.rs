@@ -19,6 +19,7 @@ pub mod engine;
 pub mod eval;
 pub mod mate;
 pub mod movegen;
+pub mod output_file;
 pub mod perft;
 pub mod position;
 pub mod record;

@@ -36,11 +36,7 @@ fn main() -> ExitCode {
             return hisha::arena::main(*args);
         }
         Some(Command::Book(cmd)) => hisha::book_cli::run(cmd),
-        Some(Command::Convert(args)) => match hisha::convert::run(&args, &mut std::io::stderr()) {
-            Ok(s) if s.skipped == 0 => Ok(()),
-            Ok(s) => Err(format!("{} game(s) skipped", s.skipped)),
-            Err(e) => Err(e),
-        },
+        Some(Command::Convert(args)) => return hisha::convert::command(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -242,7 +242,10 @@ fn resume_shards_and_merge() {
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
     let text = String::from_utf8_lossy(&merged.stdout);
     assert!(text.contains("Results of hisha-1 vs hisha-2 (4 games)") && text.contains("(2 pairs)"), "{text}");
-    assert_eq!(games(&all, Format::Kif).len(), 4);
+    // KIF holds one game per file: all-0001.kif … all-0004.kif.
+    for n in 1..=4 {
+        assert_eq!(games(&hisha::record::game_path(&all, n), Format::Kif).len(), 1, "game {n}");
+    }
     // A shard given twice is refused.
     let twice = Command::new(env!("CARGO_BIN_EXE_hisha"))
         .args(["match", "--merge"])

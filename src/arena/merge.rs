@@ -2,10 +2,10 @@
 //! match) into one result and, with `--out`, their records into one file in game order.
 
 use super::MatchArgs;
-use super::output::{format_of, open_record};
+use super::output::{format_of, open_record, read_records};
 use super::report::Tally;
 use super::state::{self, GameLine, State};
-use crate::record::{GameRecord, read_games};
+use crate::record::GameRecord;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -41,11 +41,10 @@ fn record_of(state_path: &Path) -> PathBuf {
 /// games with one round number (a new match appended to it), the last one is taken.
 fn records(state_path: &Path, st: &State, games: &[&GameLine]) -> Result<Vec<(usize, GameRecord)>, String> {
     let path = record_of(state_path);
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let format = st.format.unwrap_or_else(|| format_of(&path, None));
     let mut by_round: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    for (i, g) in read_games(&bytes, format).into_iter().enumerate() {
-        let rec = g.map_err(|e| format!("{}: game {}: {e}", path.display(), i + 1))?;
+    for g in read_records(&path, format)? {
+        let rec = g?;
         if let Some(n) = rec.tag("Round").and_then(|r| r.trim().parse().ok()) {
             by_round.insert(n, rec);
         }

@@ -1,12 +1,14 @@
 //! What a match writes: every finished game appended and flushed at once to each record file
-//! (with the match's header tags), then to the state file; the `Finished game …` line; and the
-//! log of engine stderr and USI transcripts.
+//! (with the match's header tags) — or, for KIF, KIFU and KI2, which hold one game per file,
+//! written whole to its own file `STEM-NNNN.EXT` numbered by game — then to the state file; the
+//! `Finished game …` line; and the log of engine stderr and USI transcripts.
 
 use super::process::LogSink;
 use super::schedule::Job;
 use super::state::{GameLine, StateWriter};
+use crate::output_file::OutputFile;
 use crate::position::Winner;
-use crate::record::{Format, GameRecord, RecordWriter};
+use crate::record::{Format, GameRecord, RecordWriter, game_path, game_paths, read_games};
 use crossbeam_channel::unbounded;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -15,7 +17,7 @@ use std::time::Instant;
 
 /// The record files and the state file of a match.
 pub struct Outputs {
-    writers: Vec<(PathBuf, RecordWriter<BufWriter<File>>)>,
+    writers: Vec<(PathBuf, RecordFile)>,
     state: StateWriter,
     state_path: PathBuf,
     log: Option<PathBuf>,
@@ -26,16 +28,76 @@ pub fn format_of(path: &Path, format: Option<Format>) -> Format {
     format.or_else(|| path.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn)
 }
 
-/// Opens `path` for appending records in `format`. A record is buffered whole and written with
-/// one `write` when the writer flushes it, so that a runner killed mid-game leaves no half record.
-pub fn open_record(path: &Path, format: Format) -> Result<RecordWriter<BufWriter<File>>, String> {
+/// A record output of a match.
+pub enum RecordFile {
+    /// One file, games appended.
+    Append(RecordWriter<BufWriter<File>>),
+    /// One file per game (KIF, KIFU, KI2): game N of the set `path` goes to `STEM-000N.EXT`.
+    PerGame {
+        /// The name given (`games.kif`).
+        path: PathBuf,
+        /// The format.
+        format: Format,
+    },
+}
+
+impl RecordFile {
+    /// Writes one game. Per game, the file is numbered by the game's `Round` tag (its number in
+    /// the schedule) and written whole, then renamed into place; a file of that name from an
+    /// earlier match is kept as `NAME.1` (or `.2` …), as the runner keeps an earlier state file.
+    pub fn write(&mut self, rec: &GameRecord) -> std::io::Result<()> {
+        let (path, format) = match self {
+            RecordFile::Append(w) => return w.write(rec),
+            RecordFile::PerGame { path, format } => (path, *format),
+        };
+        let n = rec.tag("Round").and_then(|r| r.trim().parse().ok()).unwrap_or(1);
+        let target = game_path(path, n);
+        if target.exists() {
+            let kept = (1..)
+                .map(|i| PathBuf::from(format!("{}.{i}", target.display())))
+                .find(|p| !p.exists())
+                .unwrap_or_default();
+            std::fs::rename(&target, &kept)?;
+            eprintln!("hisha match: {} existed; the earlier record is kept as {}", target.display(), kept.display());
+        }
+        let mut w = RecordWriter::new(OutputFile::create(&target)?, format, true);
+        w.write(rec)?;
+        w.into_inner().commit()
+    }
+}
+
+/// Opens `path` for records in `format`: for appending, or, for a format that holds one game
+/// per file, for one file per game. Appended records are buffered whole and written with one
+/// `write` when the writer flushes them, so that a runner killed mid-game leaves no half record.
+pub fn open_record(path: &Path, format: Format) -> Result<RecordFile, String> {
+    if format.one_game_per_file() {
+        return Ok(RecordFile::PerGame { path: path.to_path_buf(), format });
+    }
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
-    Ok(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty))
+    Ok(RecordFile::Append(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty)))
+}
+
+/// Reads the games [`open_record`] wrote to `path` in `format` (for one game per file, every
+/// `STEM-NNNN.EXT` file there is); a game that cannot be read is an error naming its file.
+pub fn read_records(path: &Path, format: Format) -> Result<Vec<Result<GameRecord, String>>, String> {
+    let files = if format.one_game_per_file() {
+        game_paths(path).map_err(|e| format!("{}: {e}", path.display()))?.into_iter().map(|(_, p)| p).collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut games = Vec::new();
+    for file in files {
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let named =
+            |(i, g): (usize, Result<GameRecord, _>)| g.map_err(|e| format!("{}: game {}: {e}", file.display(), i + 1));
+        games.extend(read_games(&bytes, format).into_iter().enumerate().map(named));
+    }
+    Ok(games)
 }
 
 impl Outputs {
@@ -191,6 +253,42 @@ fn utc_now() -> (i64, i64, i64, i64) {
 mod tests {
     use super::*;
     use crate::position::{GameResult, ResultReason};
+    use crate::record::Start;
+
+    #[test]
+    fn kif_records_of_a_match_go_one_file_per_game_numbered_by_game() {
+        let dir = std::env::temp_dir().join(format!("hisha-match-kif-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("games.kif");
+        let game = |round: usize, first: &str| {
+            let mut rec =
+                GameRecord::new(Start::default(), [crate::Position::startpos().parse_usi_move(first).expect("legal")]);
+            rec.set_tag("Round", round.to_string());
+            rec.result = Some(GameResult::loss(crate::Color::White, ResultReason::Resign));
+            rec
+        };
+        let mut out = open_record(&path, format_of(&path, None)).expect("opens");
+        for (round, first) in [(3, "7g7f"), (4, "2g2f"), (3, "5g5f")] {
+            out.write(&game(round, first)).expect("writes");
+        }
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        // Game 3 written again (a new match on the same name): the earlier record is kept aside.
+        assert_eq!(names, ["games-0003.kif", "games-0003.kif.1", "games-0004.kif"]);
+        let back: Vec<String> = read_records(&path, Format::Kif)
+            .expect("reads")
+            .into_iter()
+            .map(|g| g.expect("readable").moves[0].mv.to_string())
+            .collect();
+        assert_eq!(back, ["5g5f", "2g2f"], "games 3 and 4, in game order");
+        let kept = read_games(&std::fs::read(dir.join("games-0003.kif.1")).expect("kept"), Format::Kif);
+        assert_eq!(kept[0].as_ref().expect("readable").moves[0].mv.to_string(), "7g7f");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn finished_lines_in_the_cutechess_form() {

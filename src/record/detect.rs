@@ -3,7 +3,7 @@
 //! and encodes `.kif` as Shift_JIS.
 
 use super::error::RecordError;
-use super::{GameRecord, csa, ki2, kif, psn, psn2, stream, text, usi_line};
+use super::{GameRecord, csa, ki2, kif, partial, psn, psn2, stream, text, usi_line};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -42,6 +42,12 @@ impl Format {
             Format::Csa => "csa",
             Format::Usi => "usi",
         }
+    }
+
+    /// True for the formats that hold one game per file (KIF, KIFU, KI2): cshogi and GUIs read a
+    /// second game in the file as the continuation of the first.
+    pub fn one_game_per_file(self) -> bool {
+        matches!(self, Format::Kif | Format::Kifu | Format::Ki2)
     }
 
     /// The format a file name's extension suggests (`.psn` is taken as PSN; content decides PSN2).
@@ -155,8 +161,14 @@ pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, Record
     stream::split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
 }
 
-/// Reads one game's text in `format`; its first line is line `first_line` of the file.
+/// Reads one game's text in `format`; its first line is line `first_line` of the file. An error
+/// carries the game's readable start, if any ([`RecordError::partial`]).
 pub(super) fn parse_game(text: &str, first_line: usize, format: Format) -> Result<GameRecord, RecordError> {
+    parse_exact(text, first_line, format)
+        .map_err(|e| partial::attach(e, text, first_line, |start| parse_exact(start, first_line, format)))
+}
+
+fn parse_exact(text: &str, first_line: usize, format: Format) -> Result<GameRecord, RecordError> {
     match format {
         Format::Psn => psn::parse(text, first_line),
         Format::Psn2 => psn2::parse(text, first_line),
@@ -218,6 +230,11 @@ impl<W: Write> RecordWriter<W> {
         self.out.flush()?;
         self.games += 1;
         Ok(())
+    }
+
+    /// The underlying writer, borrowed.
+    pub fn get_ref(&self) -> &W {
+        &self.out
     }
 
     /// The underlying writer.

@@ -1,5 +1,6 @@
 //! Errors of record readers: what went wrong, at which line and column (1-based).
 
+use super::GameRecord;
 use crate::position::IllegalMoveKind;
 use std::fmt;
 
@@ -41,12 +42,15 @@ pub struct RecordError {
     pub column: usize,
     /// What is wrong.
     pub kind: RecordErrorKind,
+    /// The readable start of the game, when it has a move: the moves before the error, the error
+    /// as a comment, and an unfinished result unless the game had ended before the error.
+    pub partial: Option<Box<GameRecord>>,
 }
 
 impl RecordError {
     /// An error at `line`, `column`.
     pub fn new(line: usize, column: usize, kind: RecordErrorKind) -> RecordError {
-        RecordError { line, column, kind }
+        RecordError { line, column, kind, partial: None }
     }
 
     /// A syntax error at `line`, `column`.

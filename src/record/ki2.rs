@@ -9,8 +9,8 @@
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, kanji, kif_move, result_words, stream, text};
-use crate::position::{GameResult, Handicap, Position, ResultReason, Winner};
+use super::{Format, GameRecord, Start, kanji, kif_move, kif_result, result_words, stream, text};
+use crate::position::{Handicap, Position};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 
 /// Forward distance of a move for its mover (positive = toward the enemy).
@@ -145,64 +145,6 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     }
 }
 
-fn side_name(c: Color, handicap: bool) -> &'static str {
-    match (c, handicap) {
-        (Color::Black, false) => "先手",
-        (Color::White, false) => "後手",
-        (Color::Black, true) => "下手",
-        (Color::White, true) => "上手",
-    }
-}
-
-/// The `まで…` line for a result (the number of moves and the outcome).
-fn summary_line(r: &GameResult, n: usize, handicap: bool) -> String {
-    let who = |w: Winner| match w {
-        Winner::Black => side_name(Color::Black, handicap),
-        _ => side_name(Color::White, handicap),
-    };
-    let tail = match (r.winner, r.reason) {
-        (Winner::Draw, ResultReason::Repetition) => "千日手".to_string(),
-        (Winner::Draw, _) => "持将棋".to_string(),
-        (Winner::Unfinished, _) => "中断".to_string(),
-        (w, ResultReason::Time) => format!("時間切れにより{}の勝ち", who(w)),
-        (w, ResultReason::Declaration) => format!("{}の入玉勝ち", who(w)),
-        (w, ResultReason::PerpetualCheck | ResultReason::IllegalMove) => {
-            format!("{}の反則勝ち", who(w))
-        }
-        (w, ResultReason::Checkmate) => format!("詰みで{}の勝ち", who(w)),
-        (w, _) => format!("{}の勝ち", who(w)),
-    };
-    format!("まで{n}手で{tail}")
-}
-
-fn read_summary(line: &str) -> Option<GameResult> {
-    let winner = if line.contains("先手の") || line.contains("下手の") {
-        Winner::Black
-    } else if line.contains("後手の") || line.contains("上手の") {
-        Winner::White
-    } else {
-        Winner::Draw
-    };
-    let reason = if line.contains("千日手") {
-        ResultReason::Repetition
-    } else if line.contains("持将棋") {
-        ResultReason::MaxMoves
-    } else if line.contains("中断") {
-        return Some(GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt });
-    } else if line.contains("時間切れ") {
-        ResultReason::Time
-    } else if line.contains("入玉") {
-        ResultReason::Declaration
-    } else if line.contains("反則") {
-        ResultReason::IllegalMove
-    } else if line.contains("詰") {
-        ResultReason::Checkmate
-    } else {
-        ResultReason::Resign
-    };
-    Some(GameResult { winner, reason })
-}
-
 /// Reads every game of KI2 text (games are separated by their header blocks).
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
     stream::split(text, Format::Ki2).map(|(first, game)| parse(game, first))
@@ -235,7 +177,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             continue;
         }
         if line.starts_with("まで") {
-            result = read_summary(line);
+            result = kif_result::read(line);
             continue;
         }
         if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
@@ -325,8 +267,8 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     }
     if let Some(r) = rec.result {
         let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
-        let summary = summary_line(&r, rec.moves.len(), handicap);
-        if read_summary(&summary) != Some(r) {
+        let summary = kif_result::line(&r, rec.moves.len(), handicap, false);
+        if kif_result::read(&summary) != Some(r) {
             s.push_str(&format!("#{}\n", result_words::note(&r)));
         }
         s.push_str(&summary);

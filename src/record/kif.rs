@@ -1,12 +1,15 @@
 //! KIF (Kakinoki) records (kif-csa.md §1): headers with `：`, `手合割` or a board diagram, move lines
 //! with `(m:ss/hh:mm:ss)` times, `*` comments (ShogiGUI-style `**対局` lines carry engine data),
-//! terminal words, `変化：N手` variations. `.kif` is Shift_JIS, `.kifu` UTF-8; the encoding is
-//! chosen by the caller ([`super::Format`]). Moves are numbered from the start position's move
-//! number (Kifu for Windows continues the `手数＝N` of a diagram), and so are variations.
+//! terminal words and the `まで…` line (cshogi reads the winner only from it), `変化：N手`
+//! variations. `.kif` is Shift_JIS, `.kifu` UTF-8; the encoding is chosen by the caller
+//! ([`super::Format`]). Moves are numbered from the start position's move number (Kifu for
+//! Windows continues the `手数＝N` of a diagram), and so are variations.
 
 use super::builder::Builder;
 use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, MoveRecord, Start, kif_board, kif_engine, kif_move, result_words, stream, text};
+use super::{
+    Format, GameRecord, MoveRecord, Start, kif_board, kif_engine, kif_move, kif_result, result_words, stream, text,
+};
 use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Setup, Winner};
 use crate::types::Color;
 use std::fmt::Write as _;
@@ -115,6 +118,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
     let mut moves_started = false;
     let mut ended = false;
     let mut note = None;
+    let mut summary_line = None;
     let mut last_line = first_line;
     for (i, raw) in text::lines(text).enumerate() {
         let n = first_line + i;
@@ -127,7 +131,13 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             }
             continue;
         }
-        if line.is_empty() || line.starts_with('&') || line.starts_with("手数") || line.starts_with("まで") {
+        if line.starts_with("まで") {
+            if b.on_main_line() {
+                summary_line = kif_result::read(line);
+            }
+            continue;
+        }
+        if line.is_empty() || line.starts_with('&') || line.starts_with("手数") {
             continue;
         }
         if let Some(rest) = line.strip_prefix('#') {
@@ -272,6 +282,10 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
     if note.is_some() {
         rec.result = note;
     }
+    if rec.result.is_none() {
+        // No terminal move line: the `まで…` line, if any, says how the game ended.
+        rec.result = summary_line;
+    }
     Ok(rec)
 }
 
@@ -338,6 +352,8 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
         let word = terminal_word(&r, stm).unwrap_or("中断");
         let (used, total) = rec.end_times();
         write_move_line(&mut s, base + rec.moves.len(), word, used, total);
+        let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
+        let _ = writeln!(s, "{}", kif_result::line(&r, rec.moves.len(), handicap, word == "反則負け"));
         if terminal(word, &end) != Some(r) {
             let _ = writeln!(s, "#{}", result_words::note(&r));
         }

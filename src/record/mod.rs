@@ -22,7 +22,10 @@ pub mod kif;
 mod kif_board;
 mod kif_engine;
 mod kif_move;
+mod kif_result;
 pub mod notation;
+mod partial;
+mod per_game;
 pub mod psn;
 pub mod psn2;
 mod result_words;
@@ -31,6 +34,7 @@ mod text;
 pub mod usi_line;
 
 pub use detect::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
+pub use per_game::{game_path, game_paths};
 pub use stream::GameReader;
 
 use detect::parse_game;

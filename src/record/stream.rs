@@ -154,6 +154,10 @@ pub struct GameReader<R: BufRead> {
     /// Lines split off a raw line at lone `\r`s, waiting.
     pending: VecDeque<Vec<u8>>,
     failed: bool,
+    /// Detection saw no text but blank lines.
+    blank: bool,
+    /// Detection was stopped by this read error.
+    detect_error: Option<String>,
 }
 
 /// How much text format detection looks at.
@@ -173,6 +177,8 @@ impl<R: BufRead> GameReader<R> {
             raw: Vec::new(),
             pending: VecDeque::new(),
             failed: false,
+            blank: false,
+            detect_error: None,
         }
     }
 
@@ -189,9 +195,14 @@ impl<R: BufRead> GameReader<R> {
                     sample.push('\n');
                     r.ahead.push_back((r.line_no, line));
                 }
-                Some(Err(_)) | None => break,
+                Some(Err(e)) => {
+                    r.detect_error = Some(e.to_string());
+                    break;
+                }
+                None => break,
             }
         }
+        r.blank = sample.trim().is_empty();
         r.format = detect_format(&sample, path);
         if let Some(f) = r.format {
             r.splitter = Splitter::new(f);
@@ -202,6 +213,16 @@ impl<R: BufRead> GameReader<R> {
     /// The format read (`None`: detection failed).
     pub fn format(&self) -> Option<Format> {
         self.format
+    }
+
+    /// True when detection found nothing but blank lines (an empty input).
+    pub fn is_blank(&self) -> bool {
+        self.blank && self.detect_error.is_none()
+    }
+
+    /// The read error that stopped detection, if one did.
+    pub fn read_error(&self) -> Option<&str> {
+        self.detect_error.as_deref()
     }
 
     /// Reads and decodes the next physical line.

@@ -9,8 +9,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "../outside/mod.rs"]
-mod outside;
+use crate::outside;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py");
 

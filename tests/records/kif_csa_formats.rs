@@ -217,3 +217,55 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
     let csa = read_one(b"V2.2\nPI\n+\n+7776FU\n%FUZUMI\n", Format::Csa);
     assert_eq!(csa.result.map(|r| r.winner), Some(Winner::Unfinished));
 }
+
+fn written(rec: &GameRecord, f: Format) -> String {
+    let mut w = RecordWriter::new(Vec::new(), f, true);
+    w.write(rec).expect("writes");
+    String::from_utf8(w.into_inner()).expect("KIFU and KI2 are UTF-8")
+}
+
+#[test]
+fn kif_and_ki2_end_with_the_result_line_cshogi_reads() {
+    let pos = Position::startpos();
+    let m = pos.parse_usi_move("7g7f").expect("legal");
+    let mut rec = GameRecord::new(Start::default(), [m]);
+    // White resigns after 1 move: terminal word `投了`, then `まで1手で先手の勝ち` (kif-csa.md §1).
+    rec.result = Some(GameResult::loss(Color::White, ResultReason::Resign));
+    let kif = written(&rec, Format::Kifu);
+    assert!(kif.contains("   2 投了         ( 0:00/00:00:00)\nまで1手で先手の勝ち\n"), "{kif}");
+    assert!(written(&rec, Format::Ki2).contains("▲７六歩\nまで1手で先手の勝ち\n"));
+    // White to move loses by its own foul: `反則負け` and the loser named in the `まで` line.
+    rec.result = Some(GameResult::loss(Color::White, ResultReason::IllegalMove));
+    assert!(written(&rec, Format::Kifu).contains("   2 反則負け     ( 0:00/00:00:00)\nまで1手で後手の反則負け\n"));
+    // Checkmate in KI2: the line cshogi reads, and hisha's note for the reason the line cannot tell.
+    rec.result = Some(GameResult::loss(Color::White, ResultReason::Checkmate));
+    let ki2 = written(&rec, Format::Ki2);
+    assert!(ki2.contains("#hisha-result: black checkmate\nまで1手で先手の勝ち\n"), "{ki2}");
+    // Handicap games name 下手 and 上手.
+    let mut h = GameRecord::new(Start::Handicap(Handicap::TwoPiece), []);
+    h.result = Some(GameResult::draw(ResultReason::Repetition));
+    assert!(written(&h, Format::Kifu).contains("   1 千日手       ( 0:00/00:00:00)\nまで0手で千日手\n"));
+    h.result = Some(GameResult::loss(Color::Black, ResultReason::Resign));
+    assert!(written(&h, Format::Kifu).contains("まで0手で上手の勝ち\n"));
+    let stopped = GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt };
+    h.result = Some(stopped);
+    assert!(written(&h, Format::Ki2).ends_with("まで0手で中断\n\n"));
+}
+
+#[test]
+fn a_kif_result_line_without_a_terminal_move_gives_the_result() {
+    // As some tools write it: moves, then only `まで…` (here a foul loss that names the loser).
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\nまで2手で後手の反則負け\n";
+    assert_eq!(
+        read_one(text.as_bytes(), Format::Kifu).result,
+        Some(GameResult::win(Color::Black, ResultReason::IllegalMove))
+    );
+    let time = "手合割：平手\n   1 ７六歩(77)\nまで1手で時間切れにより先手の勝ち\n";
+    assert_eq!(read_one(time.as_bytes(), Format::Kifu).result, Some(GameResult::win(Color::Black, ResultReason::Time)));
+    // The terminal word decides when both are there (詰み is more than `先手の勝ち` says).
+    let mate = "手合割：平手\n   1 ７六歩(77)\n   2 詰み\nまで1手で先手の勝ち\n";
+    assert_eq!(
+        read_one(mate.as_bytes(), Format::Kifu).result,
+        Some(GameResult::loss(Color::White, ResultReason::Checkmate))
+    );
+}

@@ -5,9 +5,9 @@
 //! data or variations; CSA no variations and no SFEN move number; USI only the start and moves.
 
 use super::games::{REASONS, after, declines, generated_games};
+use hisha::Handicap;
 use hisha::position::{GameResult, Winner};
 use hisha::record::{EngineInfo, Format, GameRecord, RecordWriter, Start, read_games};
-use hisha::{Handicap, Position};
 
 /// KIF, KI2 and CSA write comments a line at a time, and consecutive lines are one comment.
 fn joined(comments: &mut Vec<String>) {
@@ -131,15 +131,28 @@ fn writing_what_was_read_gives_the_same_text() {
 
 #[test]
 fn every_result_kind_round_trips_in_every_format_with_results() {
+    // Either side to move at the end, and a handicap start (下手/上手 in KIF's and KI2's `まで` line).
+    let starts =
+        [(Start::default(), "7g7f"), (Start::default(), "7g7f 3c3d"), (Start::Handicap(Handicap::TwoPiece), "3c3d")];
     for f in [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Csa] {
-        for reason in REASONS {
-            for winner in [Winner::Black, Winner::White, Winner::Draw, Winner::Unfinished] {
-                let mut rec =
-                    GameRecord::new(Start::default(), [Position::startpos().parse_usi_move("7g7f").expect("legal")]);
-                rec.result = Some(GameResult { winner, reason });
-                let back = read_games(&write_all(std::slice::from_ref(&rec), f), f).remove(0);
-                let back = back.unwrap_or_else(|e| panic!("{f} {reason:?}: {e}"));
-                assert_eq!(back.result, rec.result, "{f}: {winner:?} by {reason:?}");
+        for (start, line) in &starts {
+            let mut pos = start.position().expect("valid");
+            let moves: Vec<hisha::Move> = line
+                .split(' ')
+                .map(|u| {
+                    let m = pos.parse_usi_move(u).expect("legal");
+                    pos.do_move(m);
+                    m
+                })
+                .collect();
+            for reason in REASONS {
+                for winner in [Winner::Black, Winner::White, Winner::Draw, Winner::Unfinished] {
+                    let mut rec = GameRecord::new(start.clone(), moves.iter().copied());
+                    rec.result = Some(GameResult { winner, reason });
+                    let back = read_games(&write_all(std::slice::from_ref(&rec), f), f).remove(0);
+                    let back = back.unwrap_or_else(|e| panic!("{f} {reason:?}: {e}"));
+                    assert_eq!(back.result, rec.result, "{f} after {line}: {winner:?} by {reason:?}");
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Streaming: [`GameReader`] reads any `BufRead` one game at a time and gives what reading the
 //! whole text gives, whatever the line ends (LF, CRLF, lone CR), a BOM, Shift_JIS, or a reader
 //! that hands over one byte at a time; a broken game in the middle of a file is reported with its
-//! line and column, and the games around it are read.
+//! line and column and its readable start (what `--keep-partial` keeps), and the games around it
+//! are read.
 
 use super::games::generated_games;
 use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, Start, decode_text, read_games};
@@ -164,4 +165,35 @@ fn a_read_error_is_reported_once_and_ends_the_stream() {
     assert_eq!(got.len(), 2, "{got:?}");
     assert!(got[0].is_ok());
     assert!(matches!(&got[1], Err(e) if matches!(&e.kind, RecordErrorKind::Io(m) if m.contains("disk on fire"))));
+}
+
+#[test]
+fn a_broken_game_carries_its_readable_start_and_the_next_game_is_read() {
+    // Game 2 breaks at its third move (7g is empty); games 1 and 3 are whole.
+    let text = "startpos moves 2g2f\nstartpos moves 7g7f 3c3d 7g7f 8c8d\nstartpos moves 5g5f\n";
+    let games: Vec<_> = GameReader::new(Cursor::new(text), Format::Usi).collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games.iter().filter(|g| g.is_ok()).count(), 2);
+    let e = games[1].as_ref().expect_err("broken");
+    assert_eq!((e.line, e.column), (2, 26));
+    assert_eq!(read_games(text.as_bytes(), Format::Usi)[1].as_ref().expect_err("same"), e, "read_games agrees");
+    let start = e.partial.as_deref().expect("the readable start");
+    assert_eq!(start.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>(), ["7g7f", "3c3d"]);
+    assert_eq!(start.result.map(|r| r.winner), Some(hisha::position::Winner::Unfinished));
+    assert!(start.moves[1].comments[0].contains("line 2, column 26: ply 3: illegal move 7g7f"), "{:?}", start.moves[1]);
+    // A game that breaks before its first move, or in its headers, has no readable start.
+    let early = read_games(b"startpos moves 7g7e\n", Format::Usi).remove(0).expect_err("broken");
+    assert!(early.partial.is_none());
+    let header = read_games("V2.2\nPI\n?\n+7776FU\n".as_bytes(), Format::Csa).remove(0).expect_err("no turn line");
+    assert!(header.partial.is_none(), "{header}");
+}
+
+#[test]
+fn a_game_broken_in_a_variation_keeps_its_main_line_and_result() {
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n\n変化：2手\n   2 ７六歩(77)\n";
+    let e = read_games(text.as_bytes(), Format::Kifu).remove(0).expect_err("the variation's move is illegal");
+    let start = e.partial.as_deref().expect("the readable start");
+    assert_eq!((start.moves.len(), start.variations.len()), (2, 0), "the variation had no readable move");
+    assert_eq!(start.result.map(|r| r.reason), Some(hisha::position::ResultReason::Resign), "ended before the error");
+    assert!(start.summary.iter().any(|c| c.contains("line 7")), "{:?}", start.summary);
 }
