@@ -35,12 +35,14 @@ impl MateSolver {
         v
     }
 
-    /// Mate length of `pos` (defender to move) within `left` plies, searching if the table lacks it.
+    /// Mate length of `pos` (either side to move) within `left` plies, searching if the table
+    /// lacks it.
     fn mate_within(&mut self, pos: &mut Position, left: u32, stop: &AtomicBool) -> Option<u32> {
         if let Known::Mate { len, .. } = self.known(pos, left) {
             return Some(len as u32);
         }
-        self.fact(pos, false, left, stop).filter(|v| v.pn == 0).map(|v| v.mate as u32)
+        let or_node = pos.side_to_move() == self.attacker;
+        self.fact(pos, or_node, left, stop).filter(|v| v.pn == 0).map(|v| v.mate as u32)
     }
 
     /// True if `pos` (attacker to move) is proven to have no mate within `left` plies.
@@ -145,4 +147,26 @@ pub(super) fn verify(root: &Position, line: &[Move]) -> bool {
         p.do_move(m);
     }
     line.len() % 2 == 1 && p.is_checkmate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mate::MateLimits;
+
+    #[test]
+    fn facts_are_searched_from_either_side_to_move() {
+        // yumei 0216: 5 plies (cshogi mate_move: mate in 5, none in 3). With an empty table the
+        // facts are searched: the attacker's position as an OR node, the defender's as an AND node.
+        let stop = AtomicBool::new(false);
+        let mut pos = Position::from_sfen("7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1").expect("valid");
+        let mut s = MateSolver::new(1);
+        s.prepare(&pos, &MateLimits::default());
+        assert_eq!(s.mate_within(&mut pos, 5, &stop), Some(5));
+        assert_eq!(s.mate_within(&mut pos, 3, &stop), None);
+        let check = pos.parse_usi_move("S*2c").expect("legal");
+        pos.do_move(check);
+        s.clear();
+        assert_eq!(s.mate_within(&mut pos, 4, &stop), Some(4));
+    }
 }
