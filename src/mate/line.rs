@@ -14,22 +14,25 @@ use crate::types::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Nodes a search for a fact missing from the line may use.
-const FACT_BUDGET: u64 = 200_000;
+/// Nodes a search for a fact missing from the line may use at first; doubled each time a line
+/// cannot be completed because a fact ran out of it (yumei 0278's line of 23 plies needs more).
+pub(super) const FACT_BUDGET: u64 = 200_000;
 
 impl MateSolver {
-    /// Runs a search of `pos` that may use at most `budget` more nodes; a budget running out
-    /// does not stop the solve (the clock, the stop flag and the solve's node limit do).
+    /// Runs a search of `pos` that may use at most the fact budget in nodes; a budget running out
+    /// does not stop the solve (the clock, the stop flag and the solve's node limit do) but is
+    /// noted in `fact_budget_hit`.
     fn fact(&mut self, pos: &mut Position, or_node: bool, max_ply: u32, stop: &AtomicBool) -> Option<Value> {
         if self.aborted {
             return None;
         }
         let limit = self.node_limit;
-        self.node_limit = limit.min(self.nodes.saturating_add(FACT_BUDGET));
+        self.node_limit = limit.min(self.nodes.saturating_add(self.fact_budget));
         let v = self.run(pos, or_node, max_ply, stop);
         let out_of_time = stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.aborted && self.nodes < limit && !out_of_time {
             self.aborted = false;
+            self.fact_budget_hit = true;
         }
         self.node_limit = limit;
         v
@@ -53,10 +56,35 @@ impl MateSolver {
         self.fact(pos, true, left, stop).is_some_and(|v| v.dn == 0)
     }
 
+    /// The line of a mate of `len` plies from `root` (see `line`), the fact budget doubled each
+    /// time a fact ran out of it, until the line is complete (`exact`: of `len` plies), a limit
+    /// stops the solve, or the line fails for another reason; then the best line built.
+    pub(super) fn line_within_budget(
+        &mut self,
+        root: &Position,
+        len: u32,
+        exact: bool,
+        stop: &AtomicBool,
+    ) -> Option<Vec<Move>> {
+        let mut partial = None;
+        loop {
+            self.fact_budget_hit = false;
+            let line = self.line(root, len, exact, stop);
+            // An exact line resists as long as `len` only if every fact it needed was found.
+            let complete = line.as_ref().is_some_and(|l| !exact || l.len() as u32 == len);
+            if complete || self.aborted || !self.fact_budget_hit {
+                return line.or(partial);
+            }
+            partial = line.or(partial);
+            self.fact_budget = self.fact_budget.saturating_mul(2);
+            log::debug!("mate: a fact ran out of nodes: fact budget raised to {}", self.fact_budget);
+        }
+    }
+
     /// The line of a mate of `len` plies from `root` (attacker to move). With `exact`, `len` is
     /// the mate's value and the defender resists for exactly that long; otherwise lengths are the
     /// proven upper bounds. Returns `None` if the line cannot be completed and verified.
-    pub(super) fn line(&mut self, root: &Position, len: u32, exact: bool, stop: &AtomicBool) -> Option<Vec<Move>> {
+    fn line(&mut self, root: &Position, len: u32, exact: bool, stop: &AtomicBool) -> Option<Vec<Move>> {
         let mut pos = root.clone();
         let mut line = Vec::new();
         let mut left = len;

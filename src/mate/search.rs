@@ -10,9 +10,9 @@
 //! all return to the node itself holds wherever the node is met and is stored. Perpetual check is
 //! therefore never a mate, and the table is never poisoned by a path.
 
-use super::MateSolver;
 use super::hands;
 use super::table::{INF, Known, NEVER};
+use super::{MateEnd, MateSolver};
 use crate::attacks;
 use crate::movegen::{Gen, MoveList, generate};
 use crate::position::Position;
@@ -30,9 +30,9 @@ const KEY_ONLY: u16 = u16::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Value {
     /// Proof number (0: mate).
-    pub pn: u32,
+    pub pn: u64,
     /// Disproof number (0: no mate within `nomate` plies).
-    pub dn: u32,
+    pub dn: u64,
     /// Plies to mate when proven.
     pub mate: u16,
     /// Plies for which no mate is proven when disproven (`NEVER`: any).
@@ -45,7 +45,7 @@ pub(super) struct Value {
 }
 
 impl Value {
-    fn open(pn: u32, dn: u32) -> Value {
+    fn open(pn: u64, dn: u64) -> Value {
         Value { pn, dn, mate: 0, nomate: 0, hand: Hand::EMPTY, rep: NO_REP }
     }
 
@@ -56,6 +56,21 @@ impl Value {
     fn nomate(depth: u16, disproof: Hand, rep: u32) -> Value {
         Value { pn: INF, dn: 0, mate: 0, nomate: depth, hand: disproof, rep }
     }
+}
+
+/// Children whose δ (the number their parent sums) reaches this count by maximum, not by sum
+/// (as KomoringHeights does): where transpositions make sums count the same subtrees again and
+/// again, sums grow exponentially with depth (in Asuka, 703 plies, past 2^31 within 136 k
+/// nodes); counting the large ones by maximum keeps them finite.
+const DELTA_MAX_FROM: u64 = INF >> 10;
+
+/// What `summarize` finds (see there).
+struct Summary {
+    pn: u64,
+    dn: u64,
+    best: usize,
+    second: u64,
+    rest: u64,
 }
 
 /// A child of the node being searched.
@@ -71,8 +86,8 @@ pub(super) struct Child {
     value: Value,
 }
 
-/// The ε of the 1+ε trick: a child may run until its value passes its best sibling's × (1 + 1/4).
-fn one_plus_epsilon(x: u32) -> u32 {
+/// The ε of the 1+ε trick: a child may run until its value passes its best sibling's × (1 + 1/2).
+fn one_plus_epsilon(x: u64) -> u64 {
     x.saturating_add(x / 2).saturating_add(1).min(INF)
 }
 
@@ -98,14 +113,31 @@ impl MateSolver {
         self.table.get(self.board_of(pos), pos.hand(self.attacker), left)
     }
 
-    /// Nodes are counted here; the clock and the stop flag are read every 1024 nodes.
+    /// Nodes are counted here; every 1024 nodes the clock and the stop flag are read, and the
+    /// table's garbage is collected when it is nearly full.
     fn out_of_budget(&mut self, stop: &AtomicBool) -> bool {
-        if !self.aborted
-            && (self.nodes >= self.node_limit
-                || (self.nodes & 1023 == 0
-                    && (stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))))
-        {
+        if self.aborted {
+            return true;
+        }
+        let stopped_by = if self.nodes >= self.node_limit {
+            Some(MateEnd::NodeLimit)
+        } else if self.nodes & 1023 != 0 {
+            None
+        } else if stop.load(Ordering::Relaxed) {
+            Some(MateEnd::Stopped)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(MateEnd::Deadline)
+        } else {
+            if self.table.needs_gc() {
+                let freed = self.table.collect_garbage();
+                self.gc_runs += 1;
+                log::debug!("mate: garbage collection {} freed {freed} entries", self.gc_runs);
+            }
+            None
+        };
+        if let Some(why) = stopped_by {
             self.aborted = true;
+            self.stopped_by = why;
         }
         self.aborted
     }
@@ -158,7 +190,7 @@ impl MateSolver {
                     0 => Value::mate(0, self.and_proof(pos, Hand::EMPTY)),
                     // Not mated and no plies left: no mate within 0 plies, for any hand.
                     _ if left == 1 => Value::nomate(0, hands::full(), NO_REP),
-                    n => Value { hand, mate: KEY_ONLY, ..Value::open(n as u32, 1) },
+                    n => Value { hand, mate: KEY_ONLY, ..Value::open(n, 1) },
                 }
             } else if left == 1 {
                 Value::nomate(0, hands::full(), NO_REP) // the attacker has no ply left for a check
@@ -168,7 +200,7 @@ impl MateSolver {
                 match checks.len() {
                     // No check with these kinds in hand, nor with more of them.
                     0 => Value::nomate(NEVER, hands::only_kinds_of(hands::full(), hand), NO_REP),
-                    n => Value { hand, mate: KEY_ONLY, ..Value::open(1, n as u32) },
+                    n => Value { hand, mate: KEY_ONLY, ..Value::open(1, n as u64) },
                 }
             };
             pos.undo_move();
@@ -204,22 +236,33 @@ impl MateSolver {
         hands::raise_to(children, pos.hand(self.attacker), PieceKind::HAND.into_iter().filter(|&k| !theirs.has(k)))
     }
 
-    /// The node's numbers and its most promising child (with the runner-up's number).
-    fn summarize(&self, base: usize, or_node: bool) -> (u32, u32, usize, u32) {
-        let (mut best, mut best_v, mut best_o, mut second) = (base, INF, INF, INF);
-        let mut sum = 0u32;
+    /// The node's numbers, its most promising child, the runner-up's φ and the node's δ without
+    /// the best child. φ is the number the node minimises (pn at an OR node, dn at an AND node),
+    /// δ the one it sums (see `DELTA_MAX_FROM`).
+    fn summarize(&self, base: usize, or_node: bool) -> Summary {
+        let (mut best, mut best_phi, mut best_delta, mut second) = (base, INF, INF, INF);
+        // δ = Σ small δ + max large δ.
+        let (mut small_sum, mut large_max) = (0u64, 0u64);
         for (i, c) in self.children[base..].iter().enumerate() {
-            // From the parent's side: an OR node minimises pn, an AND node dn.
-            let (mine, other) = if or_node { (c.value.pn, c.value.dn) } else { (c.value.dn, c.value.pn) };
-            if mine < best_v || (mine == best_v && other > best_o) {
-                second = best_v;
-                (best, best_v, best_o) = (base + i, mine, other);
-            } else if mine < second {
-                second = mine;
+            let (phi, delta) = if or_node { (c.value.pn, c.value.dn) } else { (c.value.dn, c.value.pn) };
+            if phi < best_phi || (phi == best_phi && delta > best_delta) {
+                second = best_phi;
+                (best, best_phi, best_delta) = (base + i, phi, delta);
+            } else if phi < second {
+                second = phi;
             }
-            sum = sum.saturating_add(other).min(INF);
+            if delta < DELTA_MAX_FROM {
+                small_sum = small_sum.saturating_add(delta);
+            } else {
+                large_max = large_max.max(delta);
+            }
         }
-        if or_node { (best_v, sum, best, second) } else { (sum, best_v, best, second) }
+        let delta = small_sum.saturating_add(large_max).min(INF);
+        // The best child may raise its δ until the node's reaches the threshold: with the others'
+        // δ added when it is summed, with the small δ only when it counts by maximum.
+        let rest = if best_delta < DELTA_MAX_FROM { delta - best_delta } else { small_sum.min(INF) };
+        let (pn, dn) = if or_node { (best_phi, delta) } else { (delta, best_phi) };
+        Summary { pn, dn, best, second, rest }
     }
 
     /// Multiple iterative deepening: searches `pos` until its numbers reach the thresholds or it
@@ -228,7 +271,7 @@ impl MateSolver {
         &mut self,
         pos: &mut Position,
         or_node: bool,
-        th: (u32, u32),
+        th: (u64, u64),
         at: (u32, u64),
         stop: &AtomicBool,
     ) -> Value {
@@ -262,15 +305,15 @@ impl MateSolver {
         let start = self.nodes;
         self.path.push(pos.key());
         loop {
-            let (pn, dn, best, second) = self.summarize(base, or_node);
+            let Summary { pn, dn, best, second, rest } = self.summarize(base, or_node);
             if pn == 0 || dn == 0 || pn >= th.0 || dn >= th.1 || self.aborted {
                 break;
             }
             let c = self.children[best];
             let child_th = if or_node {
-                (th.0.min(one_plus_epsilon(second)), th.1 - dn + c.value.dn)
+                (th.0.min(one_plus_epsilon(second)), th.1 - rest)
             } else {
-                (th.0 - pn + c.value.pn, th.1.min(one_plus_epsilon(second)))
+                (th.0 - rest, th.1.min(one_plus_epsilon(second)))
             };
             pos.do_move(c.mv);
             let v = self.mid(pos, !or_node, child_th, (ply + 1, c.path), stop);
@@ -287,7 +330,7 @@ impl MateSolver {
 
     /// The node's value from its children's.
     fn conclude(&self, pos: &Position, base: usize, or_node: bool, hand: Hand) -> Value {
-        let (pn, dn, _, _) = self.summarize(base, or_node);
+        let Summary { pn, dn, .. } = self.summarize(base, or_node);
         let kids = &self.children[base..];
         if pn == 0 {
             return if or_node {
@@ -376,8 +419,15 @@ impl MateSolver {
             if v.pn == 0 || v.dn == 0 {
                 return Some(v);
             }
-            if self.aborted || v.pn >= INF - 1 || v.dn >= INF - 1 {
+            if self.aborted {
                 return None;
+            }
+            if v.pn >= INF - 1 || v.dn >= INF - 1 {
+                // The numbers overflowed (despite `DELTA_MAX_FROM`): start them afresh, keeping
+                // every fact proven so far, and go on.
+                self.number_resets += 1;
+                log::debug!("mate: numbers overflowed after {} nodes: reset {}", self.nodes, self.number_resets);
+                self.table.forget_numbers();
             }
         }
     }
