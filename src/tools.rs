@@ -85,7 +85,7 @@ impl MateArgs {
 
 /// Runs `hisha mate SFEN`: prints `mate <plies>: <moves>` (with whether it is proven the shortest),
 /// `nomate` or `unknown`, then the nodes, time and speed (the table is allocated before the clock
-/// starts).
+/// starts). Why the solve ended, and what it used, goes to stderr (`mate: …`).
 pub fn mate_command(sfen: &str, args: &MateArgs) -> Result<(), String> {
     use crate::mate::{MateResult, MateSolver};
     let pos = Position::from_sfen(sfen).map_err(|e| e.to_string())?;
@@ -93,6 +93,7 @@ pub fn mate_command(sfen: &str, args: &MateArgs) -> Result<(), String> {
     let start = Instant::now();
     let result = solver.solve(&pos, &args.limits(start), &std::sync::atomic::AtomicBool::new(false));
     let elapsed = start.elapsed();
+    eprintln!("{}", solver.report());
     match &result {
         MateResult::Mate(l) => {
             let moves: Vec<String> = l.iter().map(|m| m.to_string()).collect();
