@@ -129,7 +129,9 @@ impl MateSolver {
             Some(MateEnd::Deadline)
         } else {
             if self.table.needs_gc() {
-                let freed = self.table.collect_garbage();
+                let deadline = self.deadline;
+                let go_on = || !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d);
+                let freed = self.table.collect_garbage(go_on);
                 self.gc_runs += 1;
                 log::debug!("mate: garbage collection {} freed {freed} entries", self.gc_runs);
             }

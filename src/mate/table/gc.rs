@@ -16,6 +16,8 @@ const GC_FROM: usize = 900;
 const GC_FREES: usize = 333;
 /// Entries sampled to find the value below which garbage collection frees.
 const GC_SAMPLES: usize = 8192;
+/// Entries swept between two questions whether to go on.
+const GC_CHUNK: usize = 1 << 18;
 
 impl Entry {
     /// What garbage collection keeps first: the work, plus a bonus for a fact (a disproof's work
@@ -46,8 +48,10 @@ impl Table {
     }
 
     /// Frees about `GC_FREES` of the entries in use, those worth least: a sample of the entries
-    /// gives the value at that rank, and every entry worth no more is freed. Returns how many.
-    pub fn collect_garbage(&mut self) -> usize {
+    /// gives the value at that rank, and every entry worth no more is freed. The sweep asks
+    /// `go_on` every `GC_CHUNK` entries and ends early when it says no (a large table takes about
+    /// 0.1 s per GiB: a deadline must not wait for it). Returns how many entries were freed.
+    pub fn collect_garbage(&mut self, mut go_on: impl FnMut() -> bool) -> usize {
         // An odd stride samples every place in the clusters.
         let stride = (self.capacity() / GC_SAMPLES) | 1;
         let mut values: Vec<u64> = (0..self.capacity())
@@ -62,7 +66,10 @@ impl Table {
         let rank = (values.len() * GC_FREES / 1000).min(values.len() - 1);
         let threshold = *values.select_nth_unstable(rank).1;
         let mut freed = 0;
-        for w in self.all_entries() {
+        for (i, w) in self.all_entries().enumerate() {
+            if i % GC_CHUNK == GC_CHUNK - 1 && !go_on() {
+                break;
+            }
             let e = Entry::load(w);
             if e.work != 0 && e.keep_value() <= threshold {
                 w.fill(0);

@@ -102,7 +102,7 @@ fn hashfull_counts_the_entries_in_use() {
 fn garbage_collection_frees_the_entries_worth_least_and_keeps_proofs() {
     let mut t = full_table(1);
     assert!(t.needs_gc());
-    let freed = t.collect_garbage();
+    let freed = t.collect_garbage(|| true);
     // About a third of the entries, from the sample's rank on.
     let share = freed * 1000 / t.capacity();
     assert!((300..=400).contains(&share), "freed {freed} of {}", t.capacity());
@@ -122,6 +122,25 @@ fn garbage_collection_frees_the_entries_worth_least_and_keeps_proofs() {
             assert!(matches!(disproof, Known::NoMate { depth: 5, .. }), "cluster {c}");
         }
     }
+}
+
+#[test]
+fn garbage_collection_ends_early_when_told() {
+    let mut t = full_table(32); // 2^20 entries: four chunks
+    let mut asked = 0;
+    let freed = t.collect_garbage(|| {
+        asked += 1;
+        false
+    });
+    assert_eq!(asked, 1);
+    assert!(freed > 0 && freed < 1 << 18, "freed {freed}");
+    assert_eq!(t.hashfull() as usize, (t.capacity() - freed) * 1000 / t.capacity());
+    // Numbers of little work in the first chunk are gone, in the second they are not yet.
+    let (first, second) = ((1 << 14) << 20 | 2, ((1 << 16) + 4) << 20 | 2);
+    assert_eq!(t.get(first, h(1, 0), 9), Known::Open { pn: 1, dn: 1 });
+    assert_eq!(t.get(second, h(1, 0), 9), Known::Open { pn: 2, dn: 3 });
+    t.collect_garbage(|| true);
+    assert_eq!(t.get(second, h(1, 0), 9), Known::Open { pn: 1, dn: 1 });
 }
 
 #[test]
