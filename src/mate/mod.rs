@@ -27,6 +27,7 @@
 mod end;
 mod hands;
 mod line;
+mod path;
 mod probe;
 mod search;
 pub mod suite;
@@ -77,7 +78,7 @@ pub struct MateSolver {
     /// The children of the nodes on the current path, as a stack.
     children: Vec<Child>,
     /// Keys of the positions on the current path, root first.
-    path: Vec<u64>,
+    path: path::Path,
     /// Keys of the positions played before the root.
     history: Vec<u64>,
     attacker: Color,
@@ -116,7 +117,7 @@ impl MateSolver {
             table: Table::new(hash_mib),
             reps: HashMap::new(),
             children: Vec::with_capacity(4096),
-            path: Vec::with_capacity(256),
+            path: path::Path::new(),
             history: Vec::new(),
             attacker: Color::Black,
             salt: 0,

@@ -149,7 +149,7 @@ impl MateSolver {
         if !self.cut_cycles {
             return None;
         }
-        if let Some(i) = self.path.iter().position(|&k| k == key) {
+        if let Some(i) = self.path.find(key) {
             return Some(i as u32 + 1);
         }
         self.history.contains(&key).then_some(0)
