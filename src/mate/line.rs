@@ -6,7 +6,7 @@
 //! from the table are searched again with a small node budget.
 
 use super::MateSolver;
-use super::search::Value;
+use super::node::Value;
 use super::table::Known;
 use crate::movegen::{Gen, MoveList, generate};
 use crate::position::Position;

@@ -27,6 +27,7 @@
 mod end;
 mod hands;
 mod line;
+mod node;
 mod path;
 mod probe;
 mod search;
@@ -38,7 +39,7 @@ pub use probe::{MateProbe, mate_in_one};
 
 use crate::position::Position;
 use crate::types::{Color, Move};
-use search::Child;
+use node::Child;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
