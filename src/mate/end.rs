@@ -18,7 +18,8 @@ pub enum MateEnd {
     Stopped,
     /// The node limit was reached.
     NodeLimit,
-    /// A mate is proven but no line of it could be built and replayed to checkmate.
+    /// A mate is proven but no line of its proven length could be built and replayed to
+    /// checkmate.
     NoLine,
 }
 
@@ -29,6 +30,8 @@ pub struct MateReport {
     pub end: MateEnd,
     /// The length of the mating line answered, if any.
     pub mate: Option<u32>,
+    /// The shortest mate proven, in plies, if any (with or without a line).
+    pub proven: Option<u32>,
     /// Nodes searched.
     pub nodes: u64,
     /// Per mille of the table in use at the end.
@@ -51,14 +54,17 @@ impl fmt::Display for MateReport {
             MateEnd::Deadline => Some("time limit reached"),
             MateEnd::Stopped => Some("stopped"),
             MateEnd::NodeLimit => Some("node limit reached"),
-            MateEnd::NoLine => Some("a mate is proven but no mating line could be built and verified"),
+            MateEnd::NoLine => Some("the line of the shortest mate could not be built and verified"),
         };
-        match (limit, self.mate) {
-            (None, Some(n)) => write!(f, "solved: mate in {n} plies, proven shortest")?,
-            (None, None) => f.write_str("solved: no mate")?,
-            (Some(why), Some(n)) => write!(f, "{why}: the mate in {n} plies found is not proven shortest")?,
-            (Some(why), None) if self.end == MateEnd::NoLine => f.write_str(why)?,
-            (Some(why), None) => write!(f, "{why} before a proof or disproof")?,
+        match (limit, self.mate, self.proven) {
+            (None, Some(n), _) => write!(f, "solved: mate in {n} plies, proven shortest")?,
+            (None, None, _) => f.write_str("solved: no mate")?,
+            (Some(why), Some(n), _) => write!(f, "{why}: the mate in {n} plies found is not proven shortest")?,
+            (Some(_), None, Some(p)) if self.end == MateEnd::NoLine => {
+                write!(f, "a mate in {p} plies is proven but its line could not be built and verified")?
+            }
+            (Some(why), None, Some(p)) => write!(f, "{why} while building the line of a mate proven in {p} plies")?,
+            (Some(why), None, None) => write!(f, "{why} before a proof or disproof")?,
         }
         write!(
             f,
@@ -81,20 +87,32 @@ mod tests {
     #[test]
     fn every_end_is_named() {
         let base = MateReport { nodes: 42, hashfull: 905, table_mib: 1, gc_runs: 3, ..MateReport::default() };
-        let text = |end, mate| MateReport { end, mate, ..base }.to_string();
+        let text = |end, mate, proven| MateReport { end, mate, proven, ..base }.to_string();
         assert_eq!(
-            text(MateEnd::Deadline, None),
+            text(MateEnd::Deadline, None, None),
             "mate: time limit reached before a proof or disproof; 42 nodes, table 1 MiB 90.5% full, \
              3 garbage collections, 0 number resets, fact budget 0"
         );
-        assert!(text(MateEnd::Stopped, None).starts_with("mate: stopped before a proof"));
-        assert!(text(MateEnd::NodeLimit, None).starts_with("mate: node limit reached before"));
+        assert!(text(MateEnd::Stopped, None, None).starts_with("mate: stopped before a proof"));
+        assert!(text(MateEnd::NodeLimit, None, None).starts_with("mate: node limit reached before"));
         assert!(
-            text(MateEnd::Deadline, Some(25))
+            text(MateEnd::Deadline, Some(25), Some(25))
                 .starts_with("mate: time limit reached: the mate in 25 plies found is not proven shortest;")
         );
-        assert!(text(MateEnd::NoLine, None).starts_with("mate: a mate is proven but no mating line"));
-        assert!(text(MateEnd::Solved, Some(23)).starts_with("mate: solved: mate in 23 plies, proven shortest;"));
-        assert!(text(MateEnd::Solved, None).starts_with("mate: solved: no mate;"));
+        assert!(
+            text(MateEnd::Stopped, None, Some(611))
+                .starts_with("mate: stopped while building the line of a mate proven in 611 plies;")
+        );
+        assert!(
+            text(MateEnd::NoLine, None, Some(23))
+                .starts_with("mate: a mate in 23 plies is proven but its line could not be built and verified;")
+        );
+        assert!(text(MateEnd::NoLine, Some(25), Some(23)).starts_with(
+            "mate: the line of the shortest mate could not be built and verified: the mate in 25 plies found"
+        ));
+        assert!(
+            text(MateEnd::Solved, Some(23), Some(23)).starts_with("mate: solved: mate in 23 plies, proven shortest;")
+        );
+        assert!(text(MateEnd::Solved, None, None).starts_with("mate: solved: no mate;"));
     }
 }

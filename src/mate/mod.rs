@@ -100,6 +100,8 @@ pub struct MateSolver {
     end: MateEnd,
     /// The length of the line the last solve answered.
     found: Option<u32>,
+    /// The shortest mate the last solve proved.
+    proven: Option<u32>,
     /// Nodes a search for a fact the mating line needs may use (see `line`).
     fact_budget: u64,
     /// Set when such a search ran out of its budget.
@@ -132,6 +134,7 @@ impl MateSolver {
             shortest: false,
             end: MateEnd::Solved,
             found: None,
+            proven: None,
             fact_budget: line::FACT_BUDGET,
             fact_budget_hit: false,
             gc_runs: 0,
@@ -171,6 +174,7 @@ impl MateSolver {
         MateReport {
             end: self.end,
             mate: self.found,
+            proven: self.proven,
             nodes: self.nodes,
             hashfull: self.table.hashfull(),
             table_mib: self.table.mib(),
@@ -204,6 +208,7 @@ impl MateSolver {
         self.shortest = false;
         self.end = MateEnd::Solved;
         self.found = None;
+        self.proven = None;
         self.fact_budget = line::FACT_BUDGET;
         self.gc_runs = 0;
         self.number_resets = 0;
@@ -243,6 +248,7 @@ impl MateSolver {
             Some(v) => v.mate as u32,
         };
         log::debug!("mate: first proof {len} plies after {} nodes", self.nodes);
+        self.proven = Some(len);
         let mut best = self.line_within_budget(&root, len, false, stop);
         let mut shortest = len < 3;
         let mut cycle_facts = search::cuts_cycles(max_ply);
@@ -259,6 +265,7 @@ impl MateSolver {
                 Some(v) if v.pn == 0 => {
                     len = v.mate as u32;
                     log::debug!("mate: shorter proof {len} plies after {} nodes", self.nodes);
+                    self.proven = Some(len);
                     shortest = len < 3;
                     if let Some(line) = self.line_within_budget(&root, len, false, stop) {
                         best = Some(line);
