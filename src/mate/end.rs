@@ -32,6 +32,8 @@ pub struct MateReport {
     pub mate: Option<u32>,
     /// The shortest mate proven, in plies, if any (with or without a line).
     pub proven: Option<u32>,
+    /// The ply limit given, if any ("no mate" then means none within it).
+    pub max_ply: Option<u32>,
     /// Nodes searched.
     pub nodes: u64,
     /// Per mille of the table in use at the end.
@@ -58,7 +60,10 @@ impl fmt::Display for MateReport {
         };
         match (limit, self.mate, self.proven) {
             (None, Some(n), _) => write!(f, "solved: mate in {n} plies, proven shortest")?,
-            (None, None, _) => f.write_str("solved: no mate")?,
+            (None, None, _) => match self.max_ply {
+                Some(n) => write!(f, "solved: no mate within {n} plies")?,
+                None => f.write_str("solved: no mate")?,
+            },
             (Some(why), Some(n), _) => write!(f, "{why}: the mate in {n} plies found is not proven shortest")?,
             (Some(_), None, Some(p)) if self.end == MateEnd::NoLine => {
                 write!(f, "a mate in {p} plies is proven but its line could not be built and verified")?
@@ -114,5 +119,7 @@ mod tests {
             text(MateEnd::Solved, Some(23), Some(23)).starts_with("mate: solved: mate in 23 plies, proven shortest;")
         );
         assert!(text(MateEnd::Solved, None, None).starts_with("mate: solved: no mate;"));
+        let within = MateReport { max_ply: Some(5), ..base };
+        assert!(within.to_string().starts_with("mate: solved: no mate within 5 plies;"), "{within}");
     }
 }

@@ -102,6 +102,8 @@ pub struct MateSolver {
     found: Option<u32>,
     /// The shortest mate the last solve proved.
     proven: Option<u32>,
+    /// The ply limit the last solve was given.
+    ply_limit: Option<u32>,
     /// Nodes a search for a fact the mating line needs may use (see `line`).
     fact_budget: u64,
     /// Set when such a search ran out of its budget.
@@ -135,6 +137,7 @@ impl MateSolver {
             end: MateEnd::Solved,
             found: None,
             proven: None,
+            ply_limit: None,
             fact_budget: line::FACT_BUDGET,
             fact_budget_hit: false,
             gc_runs: 0,
@@ -175,6 +178,7 @@ impl MateSolver {
             end: self.end,
             mate: self.found,
             proven: self.proven,
+            max_ply: self.ply_limit,
             nodes: self.nodes,
             hashfull: self.table.hashfull(),
             table_mib: self.table.mib(),
@@ -209,6 +213,7 @@ impl MateSolver {
         self.end = MateEnd::Solved;
         self.found = None;
         self.proven = None;
+        self.ply_limit = limits.max_ply;
         self.fact_budget = line::FACT_BUDGET;
         self.gc_runs = 0;
         self.number_resets = 0;
