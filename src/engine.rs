@@ -194,6 +194,8 @@ impl Engine {
                 let discard = r.discard;
                 self.running = None;
                 if !discard {
+                    // Why the solve ended, then its numbers (usi.md §7: info lines may precede `checkmate`).
+                    out(UsiResponse::Info(Info { string: Some(stats.report.to_string()), ..Info::default() }));
                     out(UsiResponse::Info(Info {
                         nodes: Some(stats.nodes),
                         time: Some(stats.time_ms),

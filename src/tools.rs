@@ -87,7 +87,8 @@ impl MateArgs {
 
 /// Runs `hisha mate POSITION` (any [`position_spec`] form): prints `mate <plies>: <moves>` (with
 /// whether it is proven the shortest), `nomate` or `unknown`, then the nodes, time and speed (the
-/// table is allocated before the clock starts).
+/// table is allocated before the clock starts). Why the solve ended, and what it used, goes to
+/// stderr (`mate: …`).
 pub fn mate_command(position: &[String], args: &MateArgs) -> Result<(), String> {
     use crate::mate::{MateResult, MateSolver};
     let pos = position_spec::parse_words(position).map_err(|e| e.to_string())?;
@@ -95,6 +96,7 @@ pub fn mate_command(position: &[String], args: &MateArgs) -> Result<(), String> 
     let start = Instant::now();
     let result = solver.solve(&pos, &args.limits(start), &std::sync::atomic::AtomicBool::new(false));
     let elapsed = start.elapsed();
+    eprintln!("{}", solver.report());
     match &result {
         MateResult::Mate(l) => {
             let moves: Vec<String> = l.iter().map(|m| m.to_string()).collect();

@@ -1,13 +1,19 @@
 //! The tsume suite (tests/data/tsume.txt, read by `hisha::mate::suite`): every problem's answer
 //! from the df-pn solver, each mating line replayed and checked here with the rules of the game.
+//! Then long problems through `go mate` and `hisha mate`: the whole time budget used, and why
+//! the solve ended said.
 //!
 //! The problems marked `slow` run with `cargo test --release --test mate_suite -- --ignored`.
 
+mod common;
+
+use common::Engine;
 use hisha::Position;
 use hisha::mate::suite::{Answer, Problem, parse};
 use hisha::mate::{MateLimits, MateResult, MateSolver};
 use hisha::types::{MoveKind, PieceKind};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 const SUITE: &str = include_str!("data/tsume.txt");
 
@@ -115,4 +121,37 @@ fn the_line_checker_rejects_non_mates() {
     // A pawn drop that would mate is illegal, so the checker refuses it.
     let trap = "7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1";
     assert!(check_mating_line(trap, &line("P*1b")).is_err());
+}
+
+/// Asuka (明日香, 703 plies): the SFEN of issue 11, also among the test positions of a public mate
+/// solver. Far beyond a few seconds of search.
+const ASUKA: &str = "s1+P2+p+plG/1P+B+p1+PP2/g1+pn4+L/+P1sr+p3G/1+p1+P1+p2l/5pn1k/2p1+B4/+Pp+RNgs1L1/1+P2N1S2 b - 1";
+
+#[test]
+fn go_mate_on_a_long_problem_runs_to_its_deadline_and_says_why_it_stopped() {
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    e.send(&format!("position sfen {ASUKA}"));
+    let start = Instant::now();
+    e.send("go mate 1500");
+    let lines = e.until("checkmate", Duration::from_secs(30));
+    let used = start.elapsed();
+    assert_eq!(lines.last().map(String::as_str), Some("checkmate timeout"), "{lines:?}");
+    // It stopped after 0.3 s when its proof numbers overflowed; the wall clock is what counts.
+    assert!(used >= Duration::from_millis(1_350), "answered after {used:?}: {lines:?}");
+    let why = lines.iter().find(|l| l.starts_with("info string mate: "));
+    assert!(why.is_some_and(|l| l.contains("time limit reached before a proof")), "{lines:?}");
+}
+
+#[test]
+fn hisha_mate_says_on_stderr_why_it_stopped() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hisha"))
+        .args(["mate", ASUKA, "--time", "1000", "--hash", "16"])
+        .output()
+        .expect("hisha runs");
+    assert!(out.status.success());
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout.lines().next(), Some("unknown"), "{stdout}");
+    assert!(stderr.starts_with("mate: time limit reached before a proof or disproof; "), "{stderr}");
+    assert!(stderr.contains("table 16 MiB"), "{stderr}");
 }

@@ -6,7 +6,7 @@
 //! from the table are searched again with a small node budget.
 
 use super::MateSolver;
-use super::search::Value;
+use super::node::Value;
 use super::table::Known;
 use crate::movegen::{Gen, MoveList, generate};
 use crate::position::Position;
@@ -14,33 +14,38 @@ use crate::types::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Nodes a search for a fact missing from the line may use.
-const FACT_BUDGET: u64 = 200_000;
+/// Nodes a search for a fact missing from the line may use at first; doubled each time a line
+/// cannot be completed because a fact ran out of it (yumei 0278's line of 23 plies needs more).
+pub(super) const FACT_BUDGET: u64 = 200_000;
 
 impl MateSolver {
-    /// Runs a search of `pos` that may use at most `budget` more nodes; a budget running out
-    /// does not stop the solve (the clock, the stop flag and the solve's node limit do).
+    /// Runs a search of `pos` that may use at most the fact budget in nodes; a budget running out
+    /// does not stop the solve (the clock, the stop flag and the solve's node limit do) but is
+    /// noted in `fact_budget_hit`.
     fn fact(&mut self, pos: &mut Position, or_node: bool, max_ply: u32, stop: &AtomicBool) -> Option<Value> {
         if self.aborted {
             return None;
         }
         let limit = self.node_limit;
-        self.node_limit = limit.min(self.nodes.saturating_add(FACT_BUDGET));
+        self.node_limit = limit.min(self.nodes.saturating_add(self.fact_budget));
         let v = self.run(pos, or_node, max_ply, stop);
         let out_of_time = stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.aborted && self.nodes < limit && !out_of_time {
             self.aborted = false;
+            self.fact_budget_hit = true;
         }
         self.node_limit = limit;
         v
     }
 
-    /// Mate length of `pos` (defender to move) within `left` plies, searching if the table lacks it.
+    /// Mate length of `pos` (either side to move) within `left` plies, searching if the table
+    /// lacks it.
     fn mate_within(&mut self, pos: &mut Position, left: u32, stop: &AtomicBool) -> Option<u32> {
         if let Known::Mate { len, .. } = self.known(pos, left) {
             return Some(len as u32);
         }
-        self.fact(pos, false, left, stop).filter(|v| v.pn == 0).map(|v| v.mate as u32)
+        let or_node = pos.side_to_move() == self.attacker;
+        self.fact(pos, or_node, left, stop).filter(|v| v.pn == 0).map(|v| v.mate as u32)
     }
 
     /// True if `pos` (attacker to move) is proven to have no mate within `left` plies.
@@ -51,10 +56,35 @@ impl MateSolver {
         self.fact(pos, true, left, stop).is_some_and(|v| v.dn == 0)
     }
 
+    /// The line of a mate of `len` plies from `root` (see `line`), the fact budget doubled each
+    /// time a fact ran out of it, until the line is complete (`exact`: of `len` plies), a limit
+    /// stops the solve, or the line fails for another reason; then the best line built.
+    pub(super) fn line_within_budget(
+        &mut self,
+        root: &Position,
+        len: u32,
+        exact: bool,
+        stop: &AtomicBool,
+    ) -> Option<Vec<Move>> {
+        let mut partial = None;
+        loop {
+            self.fact_budget_hit = false;
+            let line = self.line(root, len, exact, stop);
+            // An exact line resists as long as `len` only if every fact it needed was found.
+            let complete = line.as_ref().is_some_and(|l| !exact || l.len() as u32 == len);
+            if complete || self.aborted || !self.fact_budget_hit {
+                return line.or(partial);
+            }
+            partial = line.or(partial);
+            self.fact_budget = self.fact_budget.saturating_mul(2);
+            log::debug!("mate: a fact ran out of nodes: fact budget raised to {}", self.fact_budget);
+        }
+    }
+
     /// The line of a mate of `len` plies from `root` (attacker to move). With `exact`, `len` is
     /// the mate's value and the defender resists for exactly that long; otherwise lengths are the
     /// proven upper bounds. Returns `None` if the line cannot be completed and verified.
-    pub(super) fn line(&mut self, root: &Position, len: u32, exact: bool, stop: &AtomicBool) -> Option<Vec<Move>> {
+    fn line(&mut self, root: &Position, len: u32, exact: bool, stop: &AtomicBool) -> Option<Vec<Move>> {
         let mut pos = root.clone();
         let mut line = Vec::new();
         let mut left = len;
@@ -145,4 +175,26 @@ pub(super) fn verify(root: &Position, line: &[Move]) -> bool {
         p.do_move(m);
     }
     line.len() % 2 == 1 && p.is_checkmate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mate::MateLimits;
+
+    #[test]
+    fn facts_are_searched_from_either_side_to_move() {
+        // yumei 0216: 5 plies (cshogi mate_move: mate in 5, none in 3). With an empty table the
+        // facts are searched: the attacker's position as an OR node, the defender's as an AND node.
+        let stop = AtomicBool::new(false);
+        let mut pos = Position::from_sfen("7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1").expect("valid");
+        let mut s = MateSolver::new(1);
+        s.prepare(&pos, &MateLimits::default());
+        assert_eq!(s.mate_within(&mut pos, 5, &stop), Some(5));
+        assert_eq!(s.mate_within(&mut pos, 3, &stop), None);
+        let check = pos.parse_usi_move("S*2c").expect("legal");
+        pos.do_move(check);
+        s.clear();
+        assert_eq!(s.mate_within(&mut pos, 4, &stop), Some(4));
+    }
 }

@@ -24,18 +24,22 @@
 //! For the main search, [`mate_in_one`] and [`MateProbe`] (a node-limited df-pn that keeps its
 //! table between calls) are cheap probes.
 
+mod end;
 mod hands;
 mod line;
+mod node;
+mod path;
 mod probe;
 mod search;
 pub mod suite;
 mod table;
 
+pub use end::{MateEnd, MateReport};
 pub use probe::{MateProbe, mate_in_one};
 
 use crate::position::Position;
 use crate::types::{Color, Move};
-use search::Child;
+use node::Child;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -75,7 +79,7 @@ pub struct MateSolver {
     /// The children of the nodes on the current path, as a stack.
     children: Vec<Child>,
     /// Keys of the positions on the current path, root first.
-    path: Vec<u64>,
+    path: path::Path,
     /// Keys of the positions played before the root.
     history: Vec<u64>,
     attacker: Color,
@@ -89,7 +93,23 @@ pub struct MateSolver {
     /// Repetitions end lines (see `search::run`).
     cut_cycles: bool,
     aborted: bool,
+    /// Why `aborted` was set.
+    stopped_by: MateEnd,
     shortest: bool,
+    /// Why the last solve ended.
+    end: MateEnd,
+    /// The length of the line the last solve answered.
+    found: Option<u32>,
+    /// The shortest mate the last solve proved.
+    proven: Option<u32>,
+    /// The ply limit the last solve was given.
+    ply_limit: Option<u32>,
+    /// Nodes a search for a fact the mating line needs may use (see `line`).
+    fact_budget: u64,
+    /// Set when such a search ran out of its budget.
+    fact_budget_hit: bool,
+    gc_runs: u32,
+    number_resets: u32,
 }
 
 /// A stop flag that is never raised.
@@ -102,7 +122,7 @@ impl MateSolver {
             table: Table::new(hash_mib),
             reps: HashMap::new(),
             children: Vec::with_capacity(4096),
-            path: Vec::with_capacity(256),
+            path: path::Path::new(),
             history: Vec::new(),
             attacker: Color::Black,
             salt: 0,
@@ -112,7 +132,16 @@ impl MateSolver {
             max_ply: DEFAULT_MAX_PLY,
             cut_cycles: true,
             aborted: false,
+            stopped_by: MateEnd::Solved,
             shortest: false,
+            end: MateEnd::Solved,
+            found: None,
+            proven: None,
+            ply_limit: None,
+            fact_budget: line::FACT_BUDGET,
+            fact_budget_hit: false,
+            gc_runs: 0,
+            number_resets: 0,
         }
     }
 
@@ -138,9 +167,25 @@ impl MateSolver {
         self.shortest
     }
 
-    /// Per mille of the table in use (sampled).
+    /// Per mille of the table in use.
     pub fn hashfull(&self) -> u32 {
         self.table.hashfull()
+    }
+
+    /// Why the last solve ended and what it used (one line for the user).
+    pub fn report(&self) -> MateReport {
+        MateReport {
+            end: self.end,
+            mate: self.found,
+            proven: self.proven,
+            max_ply: self.ply_limit,
+            nodes: self.nodes,
+            hashfull: self.table.hashfull(),
+            table_mib: self.table.mib(),
+            gc_runs: self.gc_runs,
+            number_resets: self.number_resets,
+            fact_budget: self.fact_budget,
+        }
     }
 
     /// Starts a solve of `pos` (attacker to move) with `limits`.
@@ -163,7 +208,15 @@ impl MateSolver {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.aborted = false;
+        self.stopped_by = MateEnd::Solved;
         self.shortest = false;
+        self.end = MateEnd::Solved;
+        self.found = None;
+        self.proven = None;
+        self.ply_limit = limits.max_ply;
+        self.fact_budget = line::FACT_BUDGET;
+        self.gc_runs = 0;
+        self.number_resets = 0;
         self.reps.clear();
     }
 
@@ -173,6 +226,22 @@ impl MateSolver {
     /// exists or a limit stops them, and the best line found is returned.
     pub fn solve(&mut self, pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateResult {
         self.prepare(pos, limits);
+        let result = self.solve_prepared(pos, limits, stop);
+        self.found = match &result {
+            MateResult::Mate(line) => Some(line.len() as u32),
+            _ => None,
+        };
+        self.end = match &result {
+            _ if self.aborted => self.stopped_by,
+            MateResult::NoMate => MateEnd::Solved,
+            MateResult::Mate(_) if self.shortest => MateEnd::Solved,
+            // Not aborted, yet no line, or none of the proven length.
+            _ => MateEnd::NoLine,
+        };
+        result
+    }
+
+    fn solve_prepared(&mut self, pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateResult {
         if pos.king_square(!pos.side_to_move()).is_none() {
             return MateResult::NoMate;
         }
@@ -184,7 +253,8 @@ impl MateSolver {
             Some(v) => v.mate as u32,
         };
         log::debug!("mate: first proof {len} plies after {} nodes", self.nodes);
-        let mut best = self.line(&root, len, false, stop);
+        self.proven = Some(len);
+        let mut best = self.line_within_budget(&root, len, false, stop);
         let mut shortest = len < 3;
         let mut cycle_facts = search::cuts_cycles(max_ply);
         while !shortest && !self.aborted {
@@ -200,8 +270,9 @@ impl MateSolver {
                 Some(v) if v.pn == 0 => {
                     len = v.mate as u32;
                     log::debug!("mate: shorter proof {len} plies after {} nodes", self.nodes);
+                    self.proven = Some(len);
                     shortest = len < 3;
-                    if let Some(line) = self.line(&root, len, false, stop) {
+                    if let Some(line) = self.line_within_budget(&root, len, false, stop) {
                         best = Some(line);
                     }
                 }
@@ -214,7 +285,7 @@ impl MateSolver {
         }
         if shortest {
             // The mate's value is `len` exactly: find the longest resistance.
-            let line = self.line(&root, len, true, stop);
+            let line = self.line_within_budget(&root, len, true, stop);
             log::debug!("mate: line {:?} plies after {} nodes", line.as_ref().map(|l| l.len()), self.nodes);
             if let Some(line) = line {
                 self.shortest = line.len() as u32 == len;

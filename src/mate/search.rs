@@ -1,7 +1,8 @@
 //! The df-pn search (multiple iterative deepening, `mid`): OR nodes play checks, AND nodes every
 //! legal evasion, interposing drops included. Thresholds use the 1+ε trick against the seesaw
 //! effect. Every result carries its proof or disproof pieces (see `hands`) and, for a mate, its
-//! length; the table stores them for hand domination.
+//! length (a node's value from its children's: `node`); the table stores them for hand
+//! domination.
 //!
 //! Repetitions (graph history interaction): a position met again on the current path (or in the
 //! game before the root) is "no mate" on this path only. A disproof that leans on a repetition of
@@ -10,69 +11,21 @@
 //! all return to the node itself holds wherever the node is met and is stored. Perpetual check is
 //! therefore never a mate, and the table is never poisoned by a path.
 
-use super::MateSolver;
 use super::hands;
+use super::node::{Child, NO_REP, Summary, Value};
 use super::table::{INF, Known, NEVER};
-use crate::attacks;
+use super::{MateEnd, MateSolver};
 use crate::movegen::{Gen, MoveList, generate};
 use crate::position::Position;
-use crate::types::{Hand, Move, MoveKind, PieceKind};
+use crate::types::{Hand, Move, MoveKind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// `Value::rep` of a result that does not depend on the path.
-pub(super) const NO_REP: u32 = u32::MAX;
 
 /// `Value::mate` of a child whose table lookup is still to come (its `hand` is the child's).
 const KEY_ONLY: u16 = u16::MAX;
 
-/// A node's value as its parent sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Value {
-    /// Proof number (0: mate).
-    pub pn: u32,
-    /// Disproof number (0: no mate within `nomate` plies).
-    pub dn: u32,
-    /// Plies to mate when proven.
-    pub mate: u16,
-    /// Plies for which no mate is proven when disproven (`NEVER`: any).
-    pub nomate: u16,
-    /// Proof pieces (proven) or disproof pieces (disproven).
-    pub hand: Hand,
-    /// For a disproof that holds only on this path: the rank of the repeated position on the path
-    /// (0 = before the root, 1 = the root, …); `NO_REP` otherwise.
-    pub rep: u32,
-}
-
-impl Value {
-    fn open(pn: u32, dn: u32) -> Value {
-        Value { pn, dn, mate: 0, nomate: 0, hand: Hand::EMPTY, rep: NO_REP }
-    }
-
-    fn mate(len: u16, proof: Hand) -> Value {
-        Value { pn: 0, dn: INF, mate: len, nomate: 0, hand: proof, rep: NO_REP }
-    }
-
-    fn nomate(depth: u16, disproof: Hand, rep: u32) -> Value {
-        Value { pn: INF, dn: 0, mate: 0, nomate: depth, hand: disproof, rep }
-    }
-}
-
-/// A child of the node being searched.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Child {
-    mv: Move,
-    path: u64,
-    board: u64,
-    /// The kind dropped by an attacker's drop.
-    dropped: Option<PieceKind>,
-    /// The kind an attacker's capture puts in hand.
-    gained: Option<PieceKind>,
-    value: Value,
-}
-
-/// The ε of the 1+ε trick: a child may run until its value passes its best sibling's × (1 + 1/4).
-fn one_plus_epsilon(x: u32) -> u32 {
+/// The ε of the 1+ε trick: a child may run until its value passes its best sibling's × (1 + 1/2).
+fn one_plus_epsilon(x: u64) -> u64 {
     x.saturating_add(x / 2).saturating_add(1).min(INF)
 }
 
@@ -81,10 +34,6 @@ pub(super) fn path_step(key: u64, m: Move) -> u64 {
     (key ^ (m.bits() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .rotate_left(23)
         .wrapping_mul(0xD6E8_FEB8_6659_FD93)
-}
-
-fn plus_one(depth: u16) -> u16 {
-    if depth == NEVER { NEVER } else { (depth + 1).min(NEVER - 1) }
 }
 
 impl MateSolver {
@@ -98,14 +47,33 @@ impl MateSolver {
         self.table.get(self.board_of(pos), pos.hand(self.attacker), left)
     }
 
-    /// Nodes are counted here; the clock and the stop flag are read every 1024 nodes.
+    /// Nodes are counted here; every 1024 nodes the clock and the stop flag are read, and the
+    /// table's garbage is collected when it is nearly full.
     fn out_of_budget(&mut self, stop: &AtomicBool) -> bool {
-        if !self.aborted
-            && (self.nodes >= self.node_limit
-                || (self.nodes & 1023 == 0
-                    && (stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))))
-        {
+        if self.aborted {
+            return true;
+        }
+        let stopped_by = if self.nodes >= self.node_limit {
+            Some(MateEnd::NodeLimit)
+        } else if self.nodes & 1023 != 0 {
+            None
+        } else if stop.load(Ordering::Relaxed) {
+            Some(MateEnd::Stopped)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(MateEnd::Deadline)
+        } else {
+            if self.table.needs_gc() {
+                let deadline = self.deadline;
+                let go_on = || !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d);
+                let freed = self.table.collect_garbage(go_on);
+                self.gc_runs += 1;
+                log::debug!("mate: garbage collection {} freed {freed} entries", self.gc_runs);
+            }
+            None
+        };
+        if let Some(why) = stopped_by {
             self.aborted = true;
+            self.stopped_by = why;
         }
         self.aborted
     }
@@ -115,7 +83,7 @@ impl MateSolver {
         if !self.cut_cycles {
             return None;
         }
-        if let Some(i) = self.path.iter().position(|&k| k == key) {
+        if let Some(i) = self.path.find(key) {
             return Some(i as u32 + 1);
         }
         self.history.contains(&key).then_some(0)
@@ -158,7 +126,7 @@ impl MateSolver {
                     0 => Value::mate(0, self.and_proof(pos, Hand::EMPTY)),
                     // Not mated and no plies left: no mate within 0 plies, for any hand.
                     _ if left == 1 => Value::nomate(0, hands::full(), NO_REP),
-                    n => Value { hand, mate: KEY_ONLY, ..Value::open(n as u32, 1) },
+                    n => Value { hand, mate: KEY_ONLY, ..Value::open(n, 1) },
                 }
             } else if left == 1 {
                 Value::nomate(0, hands::full(), NO_REP) // the attacker has no ply left for a check
@@ -168,7 +136,7 @@ impl MateSolver {
                 match checks.len() {
                     // No check with these kinds in hand, nor with more of them.
                     0 => Value::nomate(NEVER, hands::only_kinds_of(hands::full(), hand), NO_REP),
-                    n => Value { hand, mate: KEY_ONLY, ..Value::open(1, n as u32) },
+                    n => Value { hand, mate: KEY_ONLY, ..Value::open(1, n as u64) },
                 }
             };
             pos.undo_move();
@@ -188,47 +156,13 @@ impl MateSolver {
         moves.len()
     }
 
-    /// Proof pieces of a mated or proven AND node from its children's: the largest, raised so that
-    /// the defender still lacks every kind it could interpose with and does not hold now.
-    fn and_proof(&self, pos: &Position, children: Hand) -> Hand {
-        let defender = pos.side_to_move();
-        let checkers = pos.checkers();
-        let interposable = match (pos.king_square(defender), checkers.first()) {
-            (Some(k), Some(c)) if !checkers.has_more_than_one() => attacks::between(k, c).is_nonempty(),
-            _ => false,
-        };
-        if !interposable {
-            return children;
-        }
-        let theirs = pos.hand(defender);
-        hands::raise_to(children, pos.hand(self.attacker), PieceKind::HAND.into_iter().filter(|&k| !theirs.has(k)))
-    }
-
-    /// The node's numbers and its most promising child (with the runner-up's number).
-    fn summarize(&self, base: usize, or_node: bool) -> (u32, u32, usize, u32) {
-        let (mut best, mut best_v, mut best_o, mut second) = (base, INF, INF, INF);
-        let mut sum = 0u32;
-        for (i, c) in self.children[base..].iter().enumerate() {
-            // From the parent's side: an OR node minimises pn, an AND node dn.
-            let (mine, other) = if or_node { (c.value.pn, c.value.dn) } else { (c.value.dn, c.value.pn) };
-            if mine < best_v || (mine == best_v && other > best_o) {
-                second = best_v;
-                (best, best_v, best_o) = (base + i, mine, other);
-            } else if mine < second {
-                second = mine;
-            }
-            sum = sum.saturating_add(other).min(INF);
-        }
-        if or_node { (best_v, sum, best, second) } else { (sum, best_v, best, second) }
-    }
-
     /// Multiple iterative deepening: searches `pos` until its numbers reach the thresholds or it
     /// is decided; stores what it learnt and returns the node's value.
     pub(super) fn mid(
         &mut self,
         pos: &mut Position,
         or_node: bool,
-        th: (u32, u32),
+        th: (u64, u64),
         at: (u32, u64),
         stop: &AtomicBool,
     ) -> Value {
@@ -262,15 +196,15 @@ impl MateSolver {
         let start = self.nodes;
         self.path.push(pos.key());
         loop {
-            let (pn, dn, best, second) = self.summarize(base, or_node);
+            let Summary { pn, dn, best, second, rest } = self.summarize(base, or_node);
             if pn == 0 || dn == 0 || pn >= th.0 || dn >= th.1 || self.aborted {
                 break;
             }
             let c = self.children[best];
             let child_th = if or_node {
-                (th.0.min(one_plus_epsilon(second)), th.1 - dn + c.value.dn)
+                (th.0.min(one_plus_epsilon(second)), th.1 - rest)
             } else {
-                (th.0 - pn + c.value.pn, th.1.min(one_plus_epsilon(second)))
+                (th.0 - rest, th.1.min(one_plus_epsilon(second)))
             };
             pos.do_move(c.mv);
             let v = self.mid(pos, !or_node, child_th, (ply + 1, c.path), stop);
@@ -283,59 +217,6 @@ impl MateSolver {
         self.store(board, hand, path, ply, &v, work);
         self.children.truncate(base);
         v
-    }
-
-    /// The node's value from its children's.
-    fn conclude(&self, pos: &Position, base: usize, or_node: bool, hand: Hand) -> Value {
-        let (pn, dn, _, _) = self.summarize(base, or_node);
-        let kids = &self.children[base..];
-        if pn == 0 {
-            return if or_node {
-                let Some(c) = kids.iter().filter(|c| c.value.pn == 0).min_by_key(|c| c.value.mate) else {
-                    return Value::open(pn, dn);
-                };
-                let mut proof = c.value.hand;
-                if let Some(k) = c.dropped {
-                    proof = hands::plus(proof, k);
-                }
-                if let Some(k) = c.gained {
-                    proof = hands::minus(proof, k);
-                }
-                Value::mate(c.value.mate.saturating_add(1), proof)
-            } else {
-                let len = kids.iter().map(|c| c.value.mate).max().unwrap_or(0);
-                let proof = kids.iter().fold(Hand::EMPTY, |p, c| hands::max(p, c.value.hand));
-                Value::mate(len.saturating_add(1), self.and_proof(pos, proof))
-            };
-        }
-        if dn == 0 {
-            return if or_node {
-                let mut depth = NEVER;
-                let mut disproof = hands::full();
-                let mut rep = NO_REP;
-                for c in kids {
-                    depth = depth.min(plus_one(c.value.nomate));
-                    let mut d = c.value.hand;
-                    if let Some(k) = c.dropped {
-                        d = hands::plus(d, k);
-                    }
-                    if let Some(k) = c.gained {
-                        d = hands::minus(d, k);
-                    }
-                    disproof = hands::min(disproof, d);
-                    rep = rep.min(c.value.rep);
-                }
-                Value::nomate(depth, hands::only_kinds_of(disproof, hand), rep)
-            } else {
-                // The defence that depends least on the path, then holds for the most plies.
-                let Some(c) = kids.iter().filter(|c| c.value.dn == 0).max_by_key(|c| (c.value.rep, c.value.nomate))
-                else {
-                    return Value::open(pn, dn);
-                };
-                Value::nomate(plus_one(c.value.nomate), c.value.hand, c.value.rep)
-            };
-        }
-        Value::open(pn, dn)
     }
 
     /// Stores a node's value: facts in the table (path-dependent disproofs in the path map),
@@ -376,8 +257,15 @@ impl MateSolver {
             if v.pn == 0 || v.dn == 0 {
                 return Some(v);
             }
-            if self.aborted || v.pn >= INF - 1 || v.dn >= INF - 1 {
+            if self.aborted {
                 return None;
+            }
+            if v.pn >= INF - 1 || v.dn >= INF - 1 {
+                // The numbers overflowed (despite `DELTA_MAX_FROM`): start them afresh, keeping
+                // every fact proven so far, and go on.
+                self.number_resets += 1;
+                log::debug!("mate: numbers overflowed after {} nodes: reset {}", self.nodes, self.number_resets);
+                self.table.forget_numbers();
             }
         }
     }

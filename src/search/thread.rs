@@ -3,7 +3,7 @@
 //! thread steers a running search through the shared [`SearchControl`].
 
 use super::{Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
-use crate::mate::{MateLimits, MateResult, MateSolver};
+use crate::mate::{MateLimits, MateReport, MateResult, MateSolver};
 use crate::position::Position;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -55,6 +55,8 @@ pub struct MateStats {
     pub time_ms: u64,
     /// Per mille of the mate table in use.
     pub hashfull: u32,
+    /// Why the solve ended and what it used (for an `info string`).
+    pub report: MateReport,
 }
 
 /// Handle to the search thread. Dropping it ends the thread.
@@ -128,6 +130,7 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
                     nodes: solver.nodes(),
                     time_ms: start.elapsed().as_millis() as u64,
                     hashfull: solver.hashfull(),
+                    report: solver.report(),
                 };
                 events.send(Event::MateDone(result, stats))
             }

@@ -11,8 +11,12 @@
 
 use crate::types::Hand;
 
-/// Proof or disproof number meaning "infinite" (proved the other way).
-pub const INF: u32 = u32::MAX / 2;
+mod gc;
+
+/// Proof or disproof number meaning "infinite" (proved the other way). Numbers are 64-bit: in
+/// long problems, transpositions make sums count the same subtrees many times over and 32 bits
+/// overflow within a second (Asuka did after 136 k nodes).
+pub const INF: u64 = 1 << 62;
 
 /// "No mate" proven at every depth.
 pub const NEVER: u16 = u16::MAX;
@@ -28,15 +32,16 @@ const WORDS: usize = 4;
 const ALIGN: usize = 128;
 
 /// One entry, unpacked. In the table an entry is four words: the board key; hand (low half) and
-/// work (high half, 0 for an empty entry); pn and dn; mate + 1 (0: no proof) and nomate.
+/// work (high half, 0 for an empty entry); pn and dn (each packed in 32 bits, see `pack`); mate + 1
+/// (0: no proof) and nomate.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     board: u64,
     hand: Hand,
     /// Nodes spent below this position (replacement priority); 0 marks an empty entry.
     work: u32,
-    pn: u32,
-    dn: u32,
+    pn: u64,
+    dn: u64,
     /// Shortest mate proven with `hand`, in plies (`NO_MATE`: none).
     mate: u16,
     /// No mate within this many plies is proven for `hand` (0: nothing; `NEVER`: none at all).
@@ -49,8 +54,8 @@ impl Entry {
             board: w[0],
             hand: Hand::from_bits(w[1] as u32),
             work: (w[1] >> 32) as u32,
-            pn: w[2] as u32,
-            dn: (w[2] >> 32) as u32,
+            pn: unpack(w[2] as u32),
+            dn: unpack((w[2] >> 32) as u32),
             mate: (w[3] as u16).wrapping_sub(1),
             nomate: (w[3] >> 16) as u16,
         }
@@ -59,7 +64,7 @@ impl Entry {
     fn save(&self, w: &mut [u64]) {
         w[0] = self.board;
         w[1] = self.hand.bits() as u64 | (self.work as u64) << 32;
-        w[2] = self.pn as u64 | (self.dn as u64) << 32;
+        w[2] = pack(self.pn) as u64 | (pack(self.dn) as u64) << 32;
         w[3] = self.mate.wrapping_add(1) as u64 | (self.nomate as u64) << 16;
     }
 
@@ -99,9 +104,9 @@ pub enum Known {
     /// Not decided: the current numbers (1, 1 when never searched).
     Open {
         /// Proof number.
-        pn: u32,
+        pn: u64,
         /// Disproof number.
-        dn: u32,
+        dn: u64,
     },
 }
 
@@ -111,6 +116,8 @@ pub struct Table {
     /// First word of cluster 0.
     offset: usize,
     mask: usize,
+    /// Entries in use.
+    used: usize,
 }
 
 impl Table {
@@ -122,7 +129,7 @@ impl Table {
         let words = vec![0u64; clusters * cluster_words + ALIGN / 8];
         let misalign = words.as_ptr() as usize % ALIGN;
         let offset = if misalign == 0 { 0 } else { (ALIGN - misalign) / 8 };
-        Table { words, offset, mask: clusters - 1 }
+        Table { words, offset, mask: clusters - 1, used: 0 }
     }
 
     /// Forgets everything: a fresh zeroed allocation, whose pages the system provides (and
@@ -134,9 +141,19 @@ impl Table {
         *self = Table::new(mib);
     }
 
-    /// Per mille of the first thousand entries in use.
+    /// The table's size in MiB (rounded down).
+    pub fn mib(&self) -> usize {
+        (self.capacity() * WORDS * 8) >> 20
+    }
+
+    /// Entries the table can hold.
+    pub fn capacity(&self) -> usize {
+        (self.mask + 1) * CLUSTER
+    }
+
+    /// Per mille of the entries in use.
     pub fn hashfull(&self) -> u32 {
-        (0..1000).filter(|&i| self.words.get(self.offset + i * WORDS + 1).is_some_and(|&w| w >> 32 != 0)).count() as u32
+        (self.used * 1000 / self.capacity()) as u32
     }
 
     fn cluster(&self, board: u64) -> usize {
@@ -193,14 +210,18 @@ impl Table {
             }
             victim = victim.min((e.priority(), j));
         }
-        let (j, mut e) =
-            found.unwrap_or((victim.1, Entry { board, hand, work: 1, pn: 1, dn: 1, mate: NO_MATE, nomate: 0 }));
+        let (j, mut e) = found.unwrap_or_else(|| {
+            if victim.0 == 0 {
+                self.used += 1;
+            }
+            (victim.1, Entry { board, hand, work: 1, pn: 1, dn: 1, mate: NO_MATE, nomate: 0 })
+        });
         f(&mut e);
         e.save(&mut words[j * WORDS..(j + 1) * WORDS]);
     }
 
     /// Records the numbers of an undecided position.
-    pub fn put_open(&mut self, board: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
+    pub fn put_open(&mut self, board: u64, hand: Hand, pn: u64, dn: u64, work: u32) {
         self.update(board, hand, |e| {
             e.pn = pn;
             e.dn = dn;
@@ -228,60 +249,20 @@ impl Table {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::types::PieceKind;
-
-    fn h(pawns: u32, golds: u32) -> Hand {
-        Hand::EMPTY
-            .with_count(PieceKind::Pawn, pawns)
-            .and_then(|h| h.with_count(PieceKind::Gold, golds))
-            .expect("counts in range")
+/// A proof or disproof number in 32 bits: exact below 2^31, above it a 24-bit mantissa and its
+/// shift (rounded down). Stored numbers only guide the search, so the rounding is harmless.
+fn pack(x: u64) -> u32 {
+    if x < 1 << 31 {
+        return x as u32;
     }
-
-    #[test]
-    fn proofs_and_disproofs_are_kept_apart_by_depth() {
-        let mut t = Table::new(1);
-        t.put_mate(42, h(0, 1), 9, 10);
-        t.put_nomate(42, h(0, 1), 7, 10);
-        // A mate of 9 plies is not a mate within 7, and "no mate within 7" says nothing of 9.
-        assert_eq!(t.get(42, h(0, 1), 7), Known::NoMate { depth: 7, hand: h(0, 1) });
-        assert_eq!(t.get(42, h(0, 1), 9), Known::Mate { len: 9, hand: h(0, 1) });
-        assert_eq!(t.get(42, h(0, 1), 8), Known::Open { pn: 1, dn: 1 });
-    }
-
-    #[test]
-    fn hand_domination() {
-        let mut t = Table::new(1);
-        t.put_mate(7, h(1, 1), 5, 1);
-        t.put_nomate(9, h(2, 0), 11, 1);
-        // More pieces than the proof needs: still mate. Fewer: not known.
-        assert!(matches!(t.get(7, h(3, 2), 5), Known::Mate { len: 5, .. }));
-        assert!(matches!(t.get(7, h(0, 2), 5), Known::Open { .. }));
-        // Fewer pieces than the disproof allows: still no mate. More: not known.
-        assert!(matches!(t.get(9, h(1, 0), 11), Known::NoMate { .. }));
-        assert!(matches!(t.get(9, h(2, 1), 11), Known::Open { .. }));
-    }
-
-    #[test]
-    fn numbers_belong_to_the_exact_hand() {
-        let mut t = Table::new(1);
-        t.put_open(5, h(1, 0), 3, 4, 2);
-        assert_eq!(t.get(5, h(1, 0), 10), Known::Open { pn: 3, dn: 4 });
-        assert_eq!(t.get(5, h(2, 0), 10), Known::Open { pn: 1, dn: 1 });
-    }
-
-    #[test]
-    fn clear_forgets_everything_and_keeps_the_size() {
-        for mib in [1, 3, 4] {
-            let mut t = Table::new(mib);
-            let (len, mask) = (t.words.len(), t.mask);
-            t.put_mate(7, h(1, 1), 5, 1);
-            t.clear();
-            assert_eq!((t.words.len(), t.mask), (len, mask), "{mib} MiB");
-            assert_eq!(t.get(7, h(1, 1), 5), Known::Open { pn: 1, dn: 1 });
-            assert_eq!(t.words.as_ptr().wrapping_add(t.offset) as usize % ALIGN, 0);
-        }
-    }
+    let shift = 64 - x.leading_zeros() - 24;
+    1 << 31 | shift << 24 | (x >> shift) as u32 & 0xFF_FFFF
 }
+
+/// The number `pack` stored.
+fn unpack(v: u32) -> u64 {
+    if v < 1 << 31 { v as u64 } else { ((v & 0xFF_FFFF) as u64) << ((v >> 24) & 0x7F) }
+}
+
+#[cfg(test)]
+mod tests;
