@@ -78,6 +78,12 @@ fn a_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
         distinct.sort_unstable();
         distinct.dedup();
         assert!(distinct.len() > positions.len() / 4, "{spread:?}: too few distinct values to compare");
+        let clamped = theirs.iter().filter(|v| v.abs() >= MAX_EVAL).count();
+        println!(
+            "{spread:?} seed {seed}: {} positions, {} distinct values, {clamped} clamped",
+            positions.len(),
+            distinct.len()
+        );
         for (pos, &yo) in positions.iter().zip(&theirs) {
             // YaneuraOu clamps at +-31753, hisha below its mate scores.
             let expected = yo.clamp(-MAX_EVAL, MAX_EVAL);

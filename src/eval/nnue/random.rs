@@ -11,8 +11,10 @@ pub enum Spread {
     /// Scaled so that every layer's outputs spread over the clipped range (0..=127) and the
     /// evaluation is a few hundred to a few thousand: what a trained net looks like.
     Typical,
-    /// Every weight and bias over its type's whole range: accumulators wrap and every clamp
-    /// saturates, the corners where two implementations could disagree.
+    /// Every weight, and the transformer's biases, over the type's whole range (accumulators
+    /// wrap, clamps saturate: the corners where two implementations could disagree); the
+    /// affine layers' biases within ±64,516, the order of their sums, so that they do not
+    /// drown the inputs and the evaluation still varies.
     Full,
 }
 
@@ -53,7 +55,7 @@ impl Network {
         // second 32, the output is scaled to a few thousand before FV_SCALE.
         let typical = [(4, 2_000), (32, 2_000), (127, 20_000)];
         for (layer, (w_range, b_range)) in net.layers.iter_mut().zip(typical) {
-            let (w_range, b_range) = if full { (127, i32::MAX as i64) } else { (w_range, b_range) };
+            let (w_range, b_range) = if full { (127, 127 * 127 * 4) } else { (w_range, b_range) };
             for b in layer.biases.iter_mut() {
                 *b = rng.symmetric(b_range) as i32;
             }
