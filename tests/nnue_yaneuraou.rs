@@ -1,21 +1,20 @@
-//! Cross-check of NNUE inference against YaneuraOu itself: a seeded random HalfKP 256x2-32-32
-//! net written by hisha is loaded by a YaneuraOu NNUE build (`EvalDir`), which prints its
-//! evaluation of each position (`eval` command, `eval = N`, as in YaneuraOu v8.60); hisha must
-//! give the same numbers.
+//! Cross-check of NNUE inference against YaneuraOu itself: seeded random nets written by hisha
+//! are loaded by a YaneuraOu NNUE build (`EvalDir`), which prints its evaluation of each
+//! position (`eval` command, `eval = N`, as in YaneuraOu v8.60); hisha must give the same
+//! numbers.
 //!
-//! YaneuraOu is no package: the test runs when `HISHA_YANEURAOU` names a binary built with
-//! `YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE` (e.g. from the v8.60git tag: `make COMPILER=g++
-//! TARGET_CPU=AVX2 YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE ./YaneuraOu-by-gcc` in `source/`)
-//! and otherwise prints one `skipped:` line. CI cannot install it, so `HISHA_REQUIRE_CROSSCHECKS`
-//! does not make it mandatory.
+//! YaneuraOu is no package: each test runs when its variable names a binary built from the
+//! v8.60git tag (`make COMPILER=g++ TARGET_CPU=AVX2 YANEURAOU_EDITION=<edition>
+//! ./YaneuraOu-by-gcc` in `source/`) and otherwise prints one `skipped:` line:
+//! `HISHA_YANEURAOU` for `YANEURAOU_ENGINE_NNUE` (HalfKP 256x2-32-32), `HISHA_YANEURAOU_KP`
+//! for `YANEURAOU_ENGINE_NNUE_KP256` (K+P 256x2-32-32). CI cannot install YaneuraOu, so
+//! `HISHA_REQUIRE_CROSSCHECKS` does not make them mandatory.
 
 use hisha::Position;
 use hisha::eval::nnue::{Architecture, Network, Spread, forward::MAX_EVAL};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-const VARIABLE: &str = "HISHA_YANEURAOU";
 
 /// Positions along seeded random playouts from the bench set and two handicap starts.
 fn positions() -> Vec<Position> {
@@ -40,7 +39,8 @@ fn positions() -> Vec<Position> {
 
 /// YaneuraOu's `eval = N` for each position, with `net` as its `nn.bin`.
 fn yaneuraou_evaluations(binary: &str, net: &Network, positions: &[Position]) -> Vec<i32> {
-    let dir = std::env::temp_dir().join(format!("hisha-nnue-crosscheck-{}", std::process::id()));
+    let features = net.architecture().features;
+    let dir = std::env::temp_dir().join(format!("hisha-nnue-crosscheck-{}-{features:?}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     std::fs::write(dir.join("nn.bin"), net.to_bytes()).expect("write nn.bin");
     let mut child = Command::new(binary)
@@ -64,15 +64,15 @@ fn yaneuraou_evaluations(binary: &str, net: &Network, positions: &[Position]) ->
     values
 }
 
-#[test]
-fn a_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
-    let Ok(binary) = std::env::var(VARIABLE) else {
-        println!("skipped: {VARIABLE} does not name a YaneuraOu NNUE binary");
+/// Compares hisha with the YaneuraOu binary named by `variable` on three random nets of `arch`.
+fn check_against(variable: &str, arch: Architecture) {
+    let Ok(binary) = std::env::var(variable) else {
+        println!("skipped: {variable} does not name a YaneuraOu NNUE binary");
         return;
     };
     let positions = positions();
     for (seed, spread) in [(1, Spread::Typical), (2, Spread::Typical), (3, Spread::Full)] {
-        let net = Network::random(Architecture::HALFKP_256X2_32_32, seed, spread);
+        let net = Network::random(arch, seed, spread);
         let theirs = yaneuraou_evaluations(&binary, &net, &positions);
         let mut distinct = theirs.clone();
         distinct.sort_unstable();
@@ -90,4 +90,14 @@ fn a_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
             assert_eq!(net.evaluate_position(pos), expected, "{spread:?} seed {seed}: {}", pos.to_sfen());
         }
     }
+}
+
+#[test]
+fn a_halfkp_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
+    check_against("HISHA_YANEURAOU", Architecture::HALFKP_256X2_32_32);
+}
+
+#[test]
+fn a_kp_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
+    check_against("HISHA_YANEURAOU_KP", Architecture::KP_256X2_32_32);
 }
