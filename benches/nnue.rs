@@ -2,7 +2,8 @@
 //! `eval::evaluate`, and per network shape and kernel, of a full accumulator refresh (both
 //! halves), the forward pass, an incremental update plus forward pass (moves from random
 //! playouts, king moves included as they come), and the same for non-king moves only. Random
-//! nets (weights do not change the work done). Medians of five rounds.
+//! nets (weights do not change the work done). Medians of five rounds. The latest figures are
+//! in the docs of `hisha::eval::nnue`.
 //!
 //! Time is the thread's time on a CPU (`/proc/thread-self/schedstat`) where Linux gives it, so
 //! that other jobs on a shared machine inflate the figures less (caches are still shared); wall
