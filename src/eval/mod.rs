@@ -12,6 +12,7 @@
 pub mod features;
 mod king;
 pub mod layout;
+pub mod nnue;
 mod weights;
 
 use crate::position::Position;

@@ -1,0 +1,105 @@
+//! The weights of one network: the feature transformer (i16) and three affine layers (i32
+//! biases, i8 weights), plus the SIMD kernel chosen for this machine.
+
+use super::architecture::{Architecture, padded};
+use super::simd::Kernel;
+
+/// An affine layer `y = W x + b` over `inputs` bytes padded to `padded_inputs`; `weights` is
+/// row-major (`outputs` rows of `padded_inputs`), as in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Affine {
+    /// Meaningful inputs.
+    pub inputs: usize,
+    /// Row stride (inputs rounded up to 32).
+    pub padded_inputs: usize,
+    /// Biases, one per output.
+    pub biases: Vec<i32>,
+    /// Weights, `outputs * padded_inputs`.
+    pub weights: Vec<i8>,
+}
+
+impl Affine {
+    /// A layer of zeros.
+    pub fn zeroed(inputs: usize, outputs: usize) -> Affine {
+        let padded_inputs = padded(inputs);
+        Affine { inputs, padded_inputs, biases: vec![0; outputs], weights: vec![0; outputs * padded_inputs] }
+    }
+
+    /// Number of outputs.
+    pub fn outputs(&self) -> usize {
+        self.biases.len()
+    }
+}
+
+/// A complete network.
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub(super) arch: Architecture,
+    /// The header's description, kept byte for byte (public nets are not always UTF-8).
+    pub(super) description: Vec<u8>,
+    /// Transformer biases, `l1`.
+    pub(super) ft_biases: Vec<i16>,
+    /// Transformer weights, one row of `l1` per input.
+    pub(super) ft_weights: Vec<i16>,
+    /// The three affine layers, input side first.
+    pub(super) layers: [Affine; 3],
+    pub(super) kernel: Kernel,
+}
+
+impl PartialEq for Network {
+    /// Same shape, description and weights (the kernel is ignored).
+    fn eq(&self, o: &Network) -> bool {
+        self.arch == o.arch
+            && self.description == o.description
+            && self.ft_biases == o.ft_biases
+            && self.ft_weights == o.ft_weights
+            && self.layers == o.layers
+    }
+}
+
+impl Network {
+    /// A network of `arch` with every weight zero and YaneuraOu's description for it (the
+    /// fastest kernel of this machine). `arch` must be supported.
+    pub fn zeroed(arch: Architecture) -> Network {
+        assert!(arch.is_supported(), "unsupported architecture {arch:?}");
+        let [(i1, _, o1), (i2, _, o2), (i3, _, o3)] = arch.affine_layers();
+        Network {
+            arch,
+            description: arch.description().into_bytes(),
+            ft_biases: vec![0; arch.l1],
+            ft_weights: vec![0; arch.l1 * arch.features.dimensions()],
+            layers: [Affine::zeroed(i1, o1), Affine::zeroed(i2, o2), Affine::zeroed(i3, o3)],
+            kernel: Kernel::detect(),
+        }
+    }
+
+    /// The shape.
+    pub fn architecture(&self) -> Architecture {
+        self.arch
+    }
+
+    /// The description string of the file header (invalid UTF-8 shown as U+FFFD).
+    pub fn description(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.description)
+    }
+
+    /// The kernel in use.
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// Uses `kernel` from now on (e.g. [`Kernel::Scalar`] to compare with the SIMD path).
+    pub fn set_kernel(&mut self, kernel: Kernel) {
+        self.kernel = kernel;
+    }
+
+    /// Mutable access to the transformer's biases and weights (for trainers and generators).
+    pub fn transformer_mut(&mut self) -> (&mut [i16], &mut [i16]) {
+        (&mut self.ft_biases, &mut self.ft_weights)
+    }
+
+    /// Mutable access to the affine layers, input side first (for trainers and generators).
+    pub fn layers_mut(&mut self) -> &mut [Affine; 3] {
+        &mut self.layers
+    }
+}
