@@ -103,6 +103,22 @@ fn corrupt_books_are_reported_with_the_line() {
 }
 
 #[test]
+fn corrupt_books_are_reported_with_line_and_column() {
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
+    let at = |text: &str| Book::parse(text).map_err(|e| (e.line, e.column, e.to_string()));
+    let place = |text: &str| at(text).map_err(|(l, c, _)| (l, c));
+    assert_eq!(place(&format!("{start}7g7f none 0 x 1\n")), Err((2, 13)), "the bad number");
+    assert_eq!(place(&format!("{start}  7g7f 9z9z\n")), Err((2, 8)), "the bad ponder move");
+    assert_eq!(place(&format!("{start}七七 none\n")), Err((2, 1)), "columns count characters");
+    assert_eq!(place(&format!("{start}7g7f\n")), Err((2, 1)), "a short line: its start");
+    assert_eq!(place("\n\t7g7f none 0 0 1\n"), Err((2, 2)), "a move before any sfen");
+    // The SFEN's own offset is added to where the SFEN starts: `x` is at byte 8 of it.
+    assert_eq!(place("sfen  lnsgkgsx/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"), Err((1, 14)));
+    let shown = at(&format!("{start}7g7f none 0 x 1\n")).expect_err("bad number").2;
+    assert_eq!(shown, "book line 2, column 13: bad number \"x\"");
+}
+
+#[test]
 fn builds_counts_and_ponder_from_records() {
     let line = |moves: &[&str]| {
         let mut p = Position::startpos();
