@@ -163,9 +163,10 @@ impl Book {
     }
 
     fn push(&mut self, sfen: String, key: u64, mut moves: Vec<BookMove>) {
-        moves.sort_by(|a, b| b.value.cmp(&a.value).then(b.count.cmp(&a.count)));
+        let best_first = |a: &BookMove, b: &BookMove| b.value.cmp(&a.value).then(b.count.cmp(&a.count));
+        moves.sort_by(best_first);
         match self.index.get(&key) {
-            // A repeated position: its moves are merged (counts add up).
+            // A repeated position: its moves are merged (counts add up), best first again.
             Some(&e) => {
                 let range = self.entries[e].moves.clone();
                 let mut merged: Vec<BookMove> = self.moves[range].to_vec();
@@ -175,6 +176,7 @@ impl Book {
                         None => merged.push(m),
                     }
                 }
+                merged.sort_by(best_first);
                 let start = self.moves.len();
                 self.moves.extend(merged);
                 self.entries[e].moves = start..self.moves.len();

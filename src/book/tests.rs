@@ -103,6 +103,24 @@ fn corrupt_books_are_reported_with_the_line() {
 }
 
 #[test]
+fn a_repeated_position_keeps_its_moves_best_first() {
+    // Found by the book property test (tests/parser_props.rs): the moves of a position listed
+    // twice were merged in file order, so `Pick::Best` took the worse move and the book written
+    // read back different.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let text = format!("{start}\n2g2f none -20 16 3\n{start}\n7g7f 3c3d 10 16 5\n2g2f 8c8d 0 12 1\n");
+    let book = Book::parse(&text).expect("valid");
+    let moves: Vec<(String, i32, u64)> =
+        book.probe(&Position::startpos()).iter().map(|m| (m.mv.to_string(), m.value, m.count)).collect();
+    assert_eq!(moves, [("7g7f".to_string(), 10, 5), ("2g2f".to_string(), -20, 4)]);
+    let best = book.choose(&Position::startpos(), Pick::Best, &mut StdRng::seed_from_u64(1));
+    assert_eq!(best.map(|m| m.mv.to_string()), Some("7g7f".to_string()));
+    let mut out = Vec::new();
+    book.write(&mut out).expect("writes");
+    assert_eq!(Book::parse(&String::from_utf8(out).expect("utf-8")).expect("valid"), book);
+}
+
+#[test]
 fn corrupt_books_are_reported_with_line_and_column() {
     let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
     let at = |text: &str| Book::parse(text).map_err(|e| (e.line, e.column, e.to_string()));
