@@ -172,7 +172,7 @@ impl Book {
                 let mut merged: Vec<BookMove> = self.moves[range].to_vec();
                 for m in moves {
                     match merged.iter_mut().find(|x| x.mv == m.mv) {
-                        Some(x) => x.count += m.count,
+                        Some(x) => x.count = x.count.saturating_add(m.count),
                         None => merged.push(m),
                     }
                 }
@@ -227,7 +227,7 @@ impl Book {
         match pick {
             Pick::Best => Some(best),
             Pick::Weighted => {
-                let total: u64 = moves.iter().map(|m| m.count.max(1)).sum();
+                let total = moves.iter().fold(0u64, |sum, m| sum.saturating_add(m.count.max(1)));
                 let mut r = rng.random_range(0..total);
                 moves.into_iter().find(|m| {
                     let w = m.count.max(1);
@@ -239,7 +239,8 @@ impl Book {
                 })
             }
             Pick::Random { margin } => {
-                let ok: Vec<BookMove> = moves.into_iter().filter(|m| m.value >= best.value - margin).collect();
+                let ok: Vec<BookMove> =
+                    moves.into_iter().filter(|m| m.value >= best.value.saturating_sub(margin)).collect();
                 ok.get(rng.random_range(0..ok.len())).copied()
             }
         }

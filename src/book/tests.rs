@@ -121,6 +121,29 @@ fn a_repeated_position_keeps_its_moves_best_first() {
 }
 
 #[test]
+fn extreme_values_and_counts_choose_a_move_by_every_rule() {
+    // Found by reading the book fuzz target's code path: `best.value - margin` overflowed for a
+    // value near i32::MIN (a panic with overflow checks, and without them an empty choice that
+    // made `random_range` panic), and counts near i64::MAX overflowed their sum and their merge.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let big = i64::MAX;
+    let text = format!(
+        "{start}\n7g7f none -2147483648 0 {big}\n2g2f none -2147483648 0 {big}\n{start}\n7g7f none 0 0 {big}\n\
+         5g5f none -2147483648 0 {big}\n{start}\n7g7f none 0 0 {big}\n"
+    );
+    let book = Book::parse(&text).expect("valid");
+    let pos = Position::startpos();
+    assert_eq!(book.probe(&pos)[0].count, u64::MAX, "counts add up to the most a count holds");
+    let mut rng = StdRng::seed_from_u64(5);
+    for pick in [Pick::Best, Pick::Weighted, Pick::Random { margin: 0 }, Pick::Random { margin: 10_000 }] {
+        for _ in 0..20 {
+            let m = book.choose(&pos, pick, &mut rng).expect("a move");
+            assert!(pos.is_legal(m.mv), "{pick:?}");
+        }
+    }
+}
+
+#[test]
 fn corrupt_books_are_reported_with_line_and_column() {
     let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
     let at = |text: &str| Book::parse(text).map_err(|e| (e.line, e.column, e.to_string()));
