@@ -50,7 +50,7 @@ struct File {
     #[serde(default)]
     args: Vec<String>,
     dir: Option<String>,
-    tc: Option<String>,
+    tc: Option<toml::Spanned<String>>,
     usi_timeout: Option<u64>,
     time_margin: Option<u64>,
     #[serde(default)]
@@ -59,16 +59,26 @@ struct File {
 
 /// A bad engine definition.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("engine definition {source_name}: {reason}")]
+#[error("engine definition {source_name}: {}{reason}", at.map(|(l, c)| format!("line {l}, column {c}: ")).unwrap_or_default())]
 pub struct ConfigError {
     /// The file or command-line spec.
     pub source_name: String,
+    /// For an error in a file's text: the 1-based line and column (in characters) it is about.
+    pub at: Option<(usize, usize)>,
     /// What is wrong.
     pub reason: String,
 }
 
 fn err(source_name: &str, reason: impl Into<String>) -> ConfigError {
-    ConfigError { source_name: source_name.to_string(), reason: reason.into() }
+    ConfigError { source_name: source_name.to_string(), at: None, reason: reason.into() }
+}
+
+/// An error at byte `at` of a definition's `text`.
+fn err_in_text(source_name: &str, text: &str, at: usize, reason: impl Into<String>) -> ConfigError {
+    let before = text.get(..at).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let place = (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1);
+    ConfigError { at: Some(place), ..err(source_name, reason) }
 }
 
 /// The running hisha binary (for `command = "self"` and the default engine).
@@ -143,9 +153,14 @@ impl EngineConfig {
         EngineConfig::from_toml(&text, &base, &stem, &shown)
     }
 
-    /// Parses a definition's text; relative paths resolve against `base`, the name defaults to `stem`.
-    fn from_toml(text: &str, base: &Path, stem: &str, shown: &str) -> Result<EngineConfig, ConfigError> {
-        let f: File = toml::from_str(text).map_err(|e| err(shown, e.to_string()))?;
+    /// Parses a definition's text (`shown` names it in errors); relative paths resolve against
+    /// `base`, the name defaults to `stem`.
+    pub fn from_toml(text: &str, base: &Path, stem: &str, shown: &str) -> Result<EngineConfig, ConfigError> {
+        let f: File = toml::from_str(text).map_err(|e| {
+            // Errors without a place (a missing key) are about the whole file: its start.
+            let at = e.span().map_or(0, |s| s.start);
+            err_in_text(shown, text, at, e.message().trim_end())
+        })?;
         let mut options: Vec<_> = f.options.into_iter().collect();
         options.sort_by_key(|(k, _)| k.span().start);
         let options = options
@@ -158,7 +173,11 @@ impl EngineConfig {
                 (k.into_inner(), v)
             })
             .collect();
-        let tc = f.tc.map(|t| t.parse::<TimeControl>().map_err(|e| err(shown, e.to_string()))).transpose()?;
+        let tc =
+            f.tc.map(|t| {
+                t.get_ref().parse::<TimeControl>().map_err(|e| err_in_text(shown, text, t.span().start, e.to_string()))
+            })
+            .transpose()?;
         Ok(EngineConfig {
             name: f.name.unwrap_or_else(|| stem.to_string()),
             command: resolve(base, &f.command),
@@ -301,6 +320,19 @@ mod tests {
             (c.name.as_str(), c.command, c.tc),
             ("q", self_command(), Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 200 }))
         );
+    }
+
+    #[test]
+    fn toml_errors_name_line_and_column() {
+        let at = |text: &str| EngineConfig::from_toml(text, Path::new("."), "e", "e.toml").expect_err("broken").at;
+        assert_eq!(at("command = \"x\"\nbogus = 1\n"), Some((2, 1)), "an unknown key");
+        assert_eq!(at("command = \"x\"\ntc = \"fast\"\n"), Some((2, 6)), "a bad time control");
+        assert_eq!(at("# 駒\ncommand = \"x\"\nusi_timeout = \"ten\""), Some((3, 15)), "a string for a number");
+        assert_eq!(at("command = \"x\"\n[options\n"), Some((2, 9)), "broken syntax");
+        assert_eq!(at("name = \"x\"\n"), Some((1, 1)), "a missing key: the file's start");
+        let e = EngineConfig::from_toml("command = 1", Path::new("."), "e", "e.toml").expect_err("not a string");
+        assert!(e.to_string().starts_with("engine definition e.toml: line 1, column 11: "), "{e}");
+        assert_eq!(EngineConfig::from_spec(&["bogus=1".to_string()], Path::new(".")).expect_err("bad").at, None);
     }
 
     #[test]

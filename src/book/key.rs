@@ -88,16 +88,17 @@ fn hash(prefix: &str) -> u64 {
 }
 
 /// The key and canonical SFEN (with its move number) of a book's `sfen` line, or why it is not
-/// a position.
-pub(super) fn of_sfen(sfen: &str) -> Result<(u64, String), String> {
-    let sfen = sfen.trim();
+/// a position and at which byte of `sfen`.
+pub(super) fn of_sfen(text: &str) -> Result<(u64, String), (usize, String)> {
+    let sfen = text.trim();
     if let Some(prefix) = canonical_prefix(sfen) {
         let full = if sfen.len() > prefix.len() { sfen.to_string() } else { format!("{sfen} 1") };
         return Ok((hash(prefix), full));
     }
-    let setup = parse_setup(sfen).map_err(|e| e.to_string())?;
+    let leading = text.len() - text.trim_start().len();
+    let setup = parse_setup(sfen).map_err(|e| (leading + e.offset, e.to_string()))?;
     let canonical = format_setup(&setup);
-    let prefix = canonical_prefix(&canonical).ok_or_else(|| format!("not a position: {sfen:?}"))?;
+    let prefix = canonical_prefix(&canonical).ok_or_else(|| (leading, format!("not a position: {sfen:?}")))?;
     Ok((hash(prefix), canonical))
 }
 

@@ -54,10 +54,12 @@ pub struct Book {
 
 /// A book file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("book line {line}: {reason}")]
+#[error("book line {line}, column {column}: {reason}")]
 pub struct BookError {
     /// 1-based line.
     pub line: usize,
+    /// 1-based column (in characters) where the fault is.
+    pub column: usize,
     /// What is wrong.
     pub reason: String,
 }
@@ -104,7 +106,11 @@ impl Book {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
-            let err = |reason: String| BookError { line: i + 1, reason };
+            // The column of byte `at` of `raw`; `line` and its words are slices of `raw`.
+            let column_at = |at: usize| raw.get(..at).map_or(1, |s| s.chars().count() + 1);
+            let column_of = |word: &str| column_at((word.as_ptr() as usize).saturating_sub(raw.as_ptr() as usize));
+            let err_at = |word: &str, reason: String| BookError { line: i + 1, column: column_of(word), reason };
+            let err = |reason: String| err_at(line, reason);
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
@@ -112,7 +118,10 @@ impl Book {
                 if let Some((s, k)) = current.take() {
                     b.push(s, k, std::mem::take(&mut pending));
                 }
-                let (k, s) = key::of_sfen(sfen).map_err(err)?;
+                let (k, s) = key::of_sfen(sfen).map_err(|(at, reason)| {
+                    let at = (sfen.as_ptr() as usize - raw.as_ptr() as usize) + at;
+                    BookError { line: i + 1, column: column_at(at), reason }
+                })?;
                 current = Some((s, k));
                 continue;
             }
@@ -120,17 +129,17 @@ impl Book {
                 return Err(err("a move line before any sfen line".into()));
             }
             let mut f = line.split_whitespace();
-            let (Some(mv), Some(ponder)) = (f.next(), f.next()) else {
+            let (Some(mv_text), Some(ponder)) = (f.next(), f.next()) else {
                 return Err(err(format!("expected `move ponder value depth count`, got {line:?}")));
             };
-            let mv = parse_move(mv).ok_or_else(|| err(format!("bad move {mv:?}")))?;
+            let mv = parse_move(mv_text).ok_or_else(|| err_at(mv_text, format!("bad move {mv_text:?}")))?;
             let ponder = if matches!(ponder, "none" | "None") {
                 None
             } else {
-                Some(parse_move(ponder).ok_or_else(|| err(format!("bad move {ponder:?}")))?)
+                Some(parse_move(ponder).ok_or_else(|| err_at(ponder, format!("bad move {ponder:?}")))?)
             };
             let mut num = || -> Result<i64, BookError> {
-                f.next().map_or(Ok(0), |s| s.parse::<i64>().map_err(|_| err(format!("bad number {s:?}"))))
+                f.next().map_or(Ok(0), |s| s.parse::<i64>().map_err(|_| err_at(s, format!("bad number {s:?}"))))
             };
             let (value, depth, count) = (num()?, num()?, num()?);
             pending.push(BookMove {
@@ -154,18 +163,20 @@ impl Book {
     }
 
     fn push(&mut self, sfen: String, key: u64, mut moves: Vec<BookMove>) {
-        moves.sort_by(|a, b| b.value.cmp(&a.value).then(b.count.cmp(&a.count)));
+        let best_first = |a: &BookMove, b: &BookMove| b.value.cmp(&a.value).then(b.count.cmp(&a.count));
+        moves.sort_by(best_first);
         match self.index.get(&key) {
-            // A repeated position: its moves are merged (counts add up).
+            // A repeated position: its moves are merged (counts add up), best first again.
             Some(&e) => {
                 let range = self.entries[e].moves.clone();
                 let mut merged: Vec<BookMove> = self.moves[range].to_vec();
                 for m in moves {
                     match merged.iter_mut().find(|x| x.mv == m.mv) {
-                        Some(x) => x.count += m.count,
+                        Some(x) => x.count = x.count.saturating_add(m.count),
                         None => merged.push(m),
                     }
                 }
+                merged.sort_by(best_first);
                 let start = self.moves.len();
                 self.moves.extend(merged);
                 self.entries[e].moves = start..self.moves.len();
@@ -216,7 +227,7 @@ impl Book {
         match pick {
             Pick::Best => Some(best),
             Pick::Weighted => {
-                let total: u64 = moves.iter().map(|m| m.count.max(1)).sum();
+                let total = moves.iter().fold(0u64, |sum, m| sum.saturating_add(m.count.max(1)));
                 let mut r = rng.random_range(0..total);
                 moves.into_iter().find(|m| {
                     let w = m.count.max(1);
@@ -228,7 +239,8 @@ impl Book {
                 })
             }
             Pick::Random { margin } => {
-                let ok: Vec<BookMove> = moves.into_iter().filter(|m| m.value >= best.value - margin).collect();
+                let ok: Vec<BookMove> =
+                    moves.into_iter().filter(|m| m.value >= best.value.saturating_sub(margin)).collect();
                 ok.get(rng.random_range(0..ok.len())).copied()
             }
         }

@@ -103,6 +103,63 @@ fn corrupt_books_are_reported_with_the_line() {
 }
 
 #[test]
+fn a_repeated_position_keeps_its_moves_best_first() {
+    // Found by the book property test (tests/parser_props.rs): the moves of a position listed
+    // twice were merged in file order, so `Pick::Best` took the worse move and the book written
+    // read back different.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let text = format!("{start}\n2g2f none -20 16 3\n{start}\n7g7f 3c3d 10 16 5\n2g2f 8c8d 0 12 1\n");
+    let book = Book::parse(&text).expect("valid");
+    let moves: Vec<(String, i32, u64)> =
+        book.probe(&Position::startpos()).iter().map(|m| (m.mv.to_string(), m.value, m.count)).collect();
+    assert_eq!(moves, [("7g7f".to_string(), 10, 5), ("2g2f".to_string(), -20, 4)]);
+    let best = book.choose(&Position::startpos(), Pick::Best, &mut StdRng::seed_from_u64(1));
+    assert_eq!(best.map(|m| m.mv.to_string()), Some("7g7f".to_string()));
+    let mut out = Vec::new();
+    book.write(&mut out).expect("writes");
+    assert_eq!(Book::parse(&String::from_utf8(out).expect("utf-8")).expect("valid"), book);
+}
+
+#[test]
+fn extreme_values_and_counts_choose_a_move_by_every_rule() {
+    // Found by reading the book fuzz target's code path: `best.value - margin` overflowed for a
+    // value near i32::MIN (a panic with overflow checks, and without them an empty choice that
+    // made `random_range` panic), and counts near i64::MAX overflowed their sum and their merge.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let big = i64::MAX;
+    let text = format!(
+        "{start}\n7g7f none -2147483648 0 {big}\n2g2f none -2147483648 0 {big}\n{start}\n7g7f none 0 0 {big}\n\
+         5g5f none -2147483648 0 {big}\n{start}\n7g7f none 0 0 {big}\n"
+    );
+    let book = Book::parse(&text).expect("valid");
+    let pos = Position::startpos();
+    assert_eq!(book.probe(&pos)[0].count, u64::MAX, "counts add up to the most a count holds");
+    let mut rng = StdRng::seed_from_u64(5);
+    for pick in [Pick::Best, Pick::Weighted, Pick::Random { margin: 0 }, Pick::Random { margin: 10_000 }] {
+        for _ in 0..20 {
+            let m = book.choose(&pos, pick, &mut rng).expect("a move");
+            assert!(pos.is_legal(m.mv), "{pick:?}");
+        }
+    }
+}
+
+#[test]
+fn corrupt_books_are_reported_with_line_and_column() {
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
+    let at = |text: &str| Book::parse(text).map_err(|e| (e.line, e.column, e.to_string()));
+    let place = |text: &str| at(text).map_err(|(l, c, _)| (l, c));
+    assert_eq!(place(&format!("{start}7g7f none 0 x 1\n")), Err((2, 13)), "the bad number");
+    assert_eq!(place(&format!("{start}  7g7f 9z9z\n")), Err((2, 8)), "the bad ponder move");
+    assert_eq!(place(&format!("{start}七七 none\n")), Err((2, 1)), "columns count characters");
+    assert_eq!(place(&format!("{start}7g7f\n")), Err((2, 1)), "a short line: its start");
+    assert_eq!(place("\n\t7g7f none 0 0 1\n"), Err((2, 2)), "a move before any sfen");
+    // The SFEN's own offset is added to where the SFEN starts: `x` is at byte 8 of it.
+    assert_eq!(place("sfen  lnsgkgsx/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"), Err((1, 14)));
+    let shown = at(&format!("{start}7g7f none 0 x 1\n")).expect_err("bad number").2;
+    assert_eq!(shown, "book line 2, column 13: bad number \"x\"");
+}
+
+#[test]
 fn builds_counts_and_ponder_from_records() {
     let line = |moves: &[&str]| {
         let mut p = Position::startpos();

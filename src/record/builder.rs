@@ -35,8 +35,12 @@ impl Builder {
         })
     }
 
-    /// Replaces the start position (only before the first move).
+    /// Replaces the start position; after the first move that is an error (the moves read were
+    /// played from the old start).
     pub fn set_start(&mut self, start: Start) -> Result<(), String> {
+        if !self.record.moves.is_empty() || !self.record.variations.is_empty() {
+            return Err("a start position after the first move".into());
+        }
         self.pos = start.position().map_err(|e| e.to_string())?;
         self.record.start = start;
         Ok(())
@@ -187,5 +191,34 @@ impl Builder {
     /// The finished record.
     pub fn finish(self) -> GameRecord {
         self.record
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Builder;
+    use crate::position::{Handicap, Position};
+    use crate::record::{Format, RecordErrorKind, Start, read_games};
+
+    fn first_error(text: &str, f: Format) -> Option<(usize, usize, RecordErrorKind)> {
+        read_games(text.as_bytes(), f).into_iter().find_map(|g| g.err()).map(|e| (e.line, e.column, e.kind))
+    }
+
+    #[test]
+    fn a_start_position_after_the_first_move_is_an_error() {
+        // Found by fuzzing (fuzz/README.md): in CSA the moves before the `PI` and `+` lines were
+        // kept and the start replaced under them, so the record's moves were illegal from its
+        // start and `final_position` panicked.
+        let csa = "+7776FU\nN+Joe\nPI\n+\n+6766FU\n";
+        let (line, column, kind) = first_error(csa, Format::Csa).expect("an error");
+        assert_eq!((line, column), (4, 1), "{kind:?}");
+        assert_eq!(kind, RecordErrorKind::BadPosition("a start position after the first move".into()));
+        let mut b = Builder::new(Start::default()).expect("the even start");
+        let mut after = Position::startpos();
+        let m = after.parse_usi_move("7g7f").expect("legal");
+        after.do_move(m);
+        b.push(m);
+        assert!(b.set_start(Start::Handicap(Handicap::Lance)).is_err());
+        assert_eq!((b.position(), &b.record.start), (&after, &Start::default()), "nothing changed");
     }
 }

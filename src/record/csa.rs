@@ -418,7 +418,7 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
         let _ = writeln!(s, "${key}:{v}");
     }
     for c in &rec.summary {
-        for l in c.lines() {
+        for l in c.split('\n') {
             let _ = writeln!(s, "'*{l}");
         }
     }
@@ -434,7 +434,7 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
             csa_engine::write(&mut s, &m.engine, &mut pos, m.mv);
         }
         for c in &m.comments {
-            for l in c.lines() {
+            for l in c.split('\n') {
                 let _ = writeln!(s, "'*{l}");
             }
         }

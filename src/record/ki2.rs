@@ -259,7 +259,7 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
             s.push('\n');
             line.clear();
             for c in &m.comments {
-                for l in c.lines() {
+                for l in c.split('\n') {
                     s.push_str(&format!("*{l}\n"));
                 }
             }

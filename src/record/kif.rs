@@ -327,7 +327,7 @@ fn write_moves(s: &mut String, mut pos: Position, first: usize, moves: &[MoveRec
             s.push('\n');
         }
         for c in &m.comments {
-            for l in c.lines() {
+            for l in c.split('\n') {
                 let _ = writeln!(s, "*{l}");
             }
         }
@@ -399,7 +399,7 @@ pub(super) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), Strin
         }
     }
     for c in &rec.summary {
-        for l in c.lines() {
+        for l in c.split('\n') {
             let _ = writeln!(s, "*{l}");
         }
     }

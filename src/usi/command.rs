@@ -103,37 +103,72 @@ pub enum UsiCommand {
     Debug,
 }
 
-/// A line that is not a valid command.
+/// A line that is not a valid command; the column (1-based, in characters) is where the fault is:
+/// the bad word, or one past the end of the line for a missing one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UsiError {
     /// An empty line.
     #[error("empty line")]
     Empty,
     /// The first word is not a command.
-    #[error("unknown command {0:?}")]
-    Unknown(String),
+    #[error("column {column}: unknown command {word:?}")]
+    Unknown {
+        /// The word (at most 40 characters of it).
+        word: String,
+        /// Its column.
+        column: usize,
+    },
     /// A command with wrong or missing arguments.
-    #[error("{command}: {reason}")]
+    #[error("column {column}: {command}: {reason}")]
     Malformed {
         /// The command word.
         command: &'static str,
         /// What is wrong.
         reason: String,
+        /// Where.
+        column: usize,
     },
 }
 
-fn malformed(command: &'static str, reason: impl Into<String>) -> UsiError {
-    UsiError::Malformed { command, reason: reason.into() }
+impl UsiError {
+    /// Where the fault is (`None` for an empty line).
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            UsiError::Empty => None,
+            UsiError::Unknown { column, .. } | UsiError::Malformed { column, .. } => Some(*column),
+        }
+    }
 }
 
-fn number<T: FromStr>(command: &'static str, key: &str, value: Option<&str>) -> Result<T, UsiError> {
-    let v = value.ok_or_else(|| malformed(command, format!("{key} needs a number")))?;
-    v.parse().map_err(|_| malformed(command, format!("{key}: {v:?} is not a number")))
+/// A command line, to say where its words are.
+#[derive(Clone, Copy)]
+struct Line<'a>(&'a str);
+
+impl Line<'_> {
+    /// The column of `word`, a word split from this line; `None` (a missing word) is one past the end.
+    fn column(self, word: Option<&str>) -> usize {
+        let offset = word
+            .and_then(|w| (w.as_ptr() as usize).checked_sub(self.0.as_ptr() as usize))
+            .filter(|&at| at <= self.0.len())
+            .unwrap_or(self.0.len());
+        self.0.get(..offset).unwrap_or(self.0).chars().count() + 1
+    }
+
+    /// An error about `word` (`None`: missing at the end) in `command`.
+    fn malformed(self, command: &'static str, word: Option<&str>, reason: impl Into<String>) -> UsiError {
+        UsiError::Malformed { command, reason: reason.into(), column: self.column(word) }
+    }
+
+    /// The number `value` after `key`.
+    fn number<T: FromStr>(self, command: &'static str, key: &str, value: Option<&str>) -> Result<T, UsiError> {
+        let v = value.ok_or_else(|| self.malformed(command, None, format!("{key} needs a number")))?;
+        v.parse().map_err(|_| self.malformed(command, Some(v), format!("{key}: {v:?} is not a number")))
+    }
 }
 
-fn parse_setoption(rest: &[&str]) -> Result<UsiCommand, UsiError> {
+fn parse_setoption(line: Line, rest: &[&str]) -> Result<UsiCommand, UsiError> {
     if rest.first().map(|w| w.eq_ignore_ascii_case("name")) != Some(true) {
-        return Err(malformed("setoption", "expected `setoption name <id> [value <x>]`"));
+        return Err(line.malformed("setoption", rest.first().copied(), "expected `setoption name <id> [value <x>]`"));
     }
     let rest = &rest[1..];
     let value_at = rest.iter().position(|w| w.eq_ignore_ascii_case("value"));
@@ -142,12 +177,12 @@ fn parse_setoption(rest: &[&str]) -> Result<UsiCommand, UsiError> {
         None => (rest, None),
     };
     if name_words.is_empty() {
-        return Err(malformed("setoption", "missing option name"));
+        return Err(line.malformed("setoption", value_at.map(|i| rest[i]), "missing option name"));
     }
     Ok(UsiCommand::SetOption { name: name_words.join(" "), value })
 }
 
-fn parse_position(rest: &[&str]) -> Result<UsiCommand, UsiError> {
+fn parse_position(line: Line, rest: &[&str]) -> Result<UsiCommand, UsiError> {
     let moves_at = rest.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&rest[..i], rest[i + 1..].iter().map(|s| s.to_string()).collect()),
@@ -156,18 +191,19 @@ fn parse_position(rest: &[&str]) -> Result<UsiCommand, UsiError> {
     let start = match head {
         ["startpos"] => StartPosition::Startpos,
         ["sfen", fields @ ..] if (3..=4).contains(&fields.len()) => StartPosition::Sfen(fields.join(" ")),
-        ["sfen", fields @ ..] => {
-            return Err(malformed("position", format!("sfen needs 3 or 4 fields, got {}", fields.len())));
+        [sfen @ "sfen", fields @ ..] => {
+            let reason = format!("sfen needs 3 or 4 fields, got {}", fields.len());
+            return Err(line.malformed("position", Some(sfen), reason));
         }
-        [] => return Err(malformed("position", "expected `startpos` or `sfen …`")),
+        [] => return Err(line.malformed("position", rest.first().copied(), "expected `startpos` or `sfen …`")),
         [w, ..] => {
-            return Err(malformed("position", format!("expected `startpos` or `sfen`, got {w:?}")));
+            return Err(line.malformed("position", Some(w), format!("expected `startpos` or `sfen`, got {w:?}")));
         }
     };
     Ok(UsiCommand::Position { start, moves })
 }
 
-fn parse_go(rest: &[&str]) -> Result<UsiCommand, UsiError> {
+fn parse_go(line: Line, rest: &[&str]) -> Result<UsiCommand, UsiError> {
     let mut g = GoParams::default();
     let mut i = 0;
     while i < rest.len() {
@@ -177,21 +213,21 @@ fn parse_go(rest: &[&str]) -> Result<UsiCommand, UsiError> {
         match key {
             "ponder" => (g.ponder, used) = (true, 1),
             "infinite" => (g.infinite, used) = (true, 1),
-            "btime" => g.btime = Some(number("go", key, arg)?),
-            "wtime" => g.wtime = Some(number("go", key, arg)?),
-            "byoyomi" => g.byoyomi = Some(number("go", key, arg)?),
-            "binc" => g.binc = Some(number("go", key, arg)?),
-            "winc" => g.winc = Some(number("go", key, arg)?),
-            "nodes" => g.nodes = Some(number("go", key, arg)?),
-            "depth" => g.depth = Some(number("go", key, arg)?),
-            "movetime" => g.movetime = Some(number("go", key, arg)?),
+            "btime" => g.btime = Some(line.number("go", key, arg)?),
+            "wtime" => g.wtime = Some(line.number("go", key, arg)?),
+            "byoyomi" => g.byoyomi = Some(line.number("go", key, arg)?),
+            "binc" => g.binc = Some(line.number("go", key, arg)?),
+            "winc" => g.winc = Some(line.number("go", key, arg)?),
+            "nodes" => g.nodes = Some(line.number("go", key, arg)?),
+            "depth" => g.depth = Some(line.number("go", key, arg)?),
+            "movetime" => g.movetime = Some(line.number("go", key, arg)?),
             "movestogo" => {
-                let _: u64 = number("go", key, arg)?;
+                let _: u64 = line.number("go", key, arg)?;
             }
             "mate" => match arg {
                 None => (g.mate, used) = (Some(MateLimit::Infinite), 1),
                 Some("infinite") => g.mate = Some(MateLimit::Infinite),
-                Some(_) => g.mate = Some(MateLimit::Millis(number("go", key, arg)?)),
+                Some(_) => g.mate = Some(MateLimit::Millis(line.number("go", key, arg)?)),
             },
             "searchmoves" => {
                 g.searchmoves = rest[i + 1..].iter().map(|s| s.to_string()).collect();
@@ -215,10 +251,10 @@ impl FromStr for UsiCommand {
         match cmd {
             "usi" => Ok(UsiCommand::Usi),
             "isready" => Ok(UsiCommand::IsReady),
-            "setoption" => parse_setoption(rest),
+            "setoption" => parse_setoption(Line(line), rest),
             "usinewgame" => Ok(UsiCommand::UsiNewGame),
-            "position" => parse_position(rest),
-            "go" => parse_go(rest),
+            "position" => parse_position(Line(line), rest),
+            "go" => parse_go(Line(line), rest),
             "stop" => Ok(UsiCommand::Stop),
             "ponderhit" => Ok(UsiCommand::PonderHit),
             "gameover" => Ok(UsiCommand::GameOver(match rest.first().copied() {
@@ -229,7 +265,7 @@ impl FromStr for UsiCommand {
             })),
             "quit" => Ok(UsiCommand::Quit),
             "debug" => Ok(UsiCommand::Debug),
-            _ => Err(UsiError::Unknown(cmd.chars().take(40).collect())),
+            _ => Err(UsiError::Unknown { word: cmd.chars().take(40).collect(), column: Line(line).column(Some(cmd)) }),
         }
     }
 }
@@ -364,7 +400,7 @@ mod tests {
             parse("position sfen 4k4/9/9/9/9/9/9/9/4K4 b -").map(|c| c.to_string()),
             Ok("position sfen 4k4/9/9/9/9/9/9/9/4K4 b -".into())
         );
-        assert!(matches!(parse("SetOption name x"), Err(UsiError::Unknown(_))), "commands are case-sensitive");
+        assert!(matches!(parse("SetOption name x"), Err(UsiError::Unknown { .. })), "commands are case-sensitive");
         assert_eq!(
             parse("setoption NAME usi_hash VALUE 16"),
             Ok(UsiCommand::SetOption { name: "usi_hash".into(), value: Some("16".into()) })
@@ -374,12 +410,33 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         assert_eq!(parse(""), Err(UsiError::Empty));
-        assert_eq!(parse("hello world"), Err(UsiError::Unknown("hello".into())));
-        assert_eq!(parse("go btime ten").map_err(|e| e.to_string()), Err("go: btime: \"ten\" is not a number".into()));
+        assert_eq!(parse("hello world"), Err(UsiError::Unknown { word: "hello".into(), column: 1 }));
+        assert_eq!(
+            parse("go btime ten").map_err(|e| e.to_string()),
+            Err("column 10: go: btime: \"ten\" is not a number".into())
+        );
         assert!(parse("go depth").is_err());
         assert!(parse("position").is_err());
         assert!(parse("position sfen 4k4/9/9 b").is_err());
         assert!(parse("position fen x").is_err());
         assert!(parse("setoption value 3").is_err());
+    }
+
+    #[test]
+    fn errors_name_the_column_of_the_bad_word_or_the_end_for_a_missing_one() {
+        let column = |s: &str| parse(s).err().and_then(|e| e.column());
+        assert_eq!(column("  hello"), Some(3));
+        assert_eq!(column("go depth"), Some(9), "one past the end: the number is missing");
+        assert_eq!(column("go\tnodes 5 depth x"), Some(18));
+        assert_eq!(column("position"), Some(9));
+        assert_eq!(column("position moves 7g7f"), Some(10));
+        assert_eq!(column("position fen x"), Some(10));
+        assert_eq!(column("position sfen 4k4/9/9 b"), Some(10));
+        assert_eq!(column("setoption value 3"), Some(11));
+        assert_eq!(column("setoption name value 3"), Some(16));
+        assert_eq!(column("go mate 五"), Some(9), "columns count characters, not bytes");
+        assert_eq!(column("手 go"), Some(1));
+        assert_eq!(column("go movetime 1 byoyomi 五五"), Some(23));
+        assert_eq!(parse("   ").err().and_then(|e| e.column()), None, "an empty line has none");
     }
 }

@@ -1,0 +1,8 @@
+//! The KI2 reader on any bytes: no panic, whole-text and streaming reading agree, errors point
+//! into the input, and every game read writes back and reads back the same.
+#![no_main]
+
+use hisha::record::Format;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| hisha_fuzz::check_reader(data, Format::Ki2));
