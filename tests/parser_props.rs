@@ -374,3 +374,17 @@ fn comments_with_empty_lines_survive_every_line_comment_format() {
         assert_eq!((&back.summary, &back.moves[0].comments), (&rec.summary, &rec.moves[0].comments), "{f}");
     }
 }
+
+#[test]
+fn a_kif_tag_named_with_a_character_shift_jis_lacks_reads_back() {
+    // fuzz target `kif`: the bytes FF `:` decode (as Shift_JIS) to a tag named U+FFFD, which the
+    // Shift_JIS writer writes as `&#65533;：`; the reader took the line for a `&` bookmark and the
+    // tag was lost on the next trip. It reads back as written, `&#65533;`.
+    let (first, once, second, twice) = rewritten(b"\xff:", Format::Kif);
+    assert_eq!(first.tags, [("\u{fffd}".to_string(), String::new())]);
+    assert_eq!(second.tags, [("&#65533;".to_string(), String::new())]);
+    assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once));
+    let bookmark = read_games("手合割：平手\n&bookmark\n   1 ７六歩(77)\n".as_bytes(), Format::Kifu);
+    assert_eq!(bookmark.len(), 1);
+    assert!(bookmark[0].as_ref().is_ok_and(|g| g.tags.is_empty() && g.moves.len() == 1), "{bookmark:?}");
+}

@@ -79,9 +79,17 @@ pub(super) fn is_move_line(l: &str) -> bool {
     digits > 0 && rest.starts_with(char::is_whitespace) && !rest.trim_start().is_empty()
 }
 
+/// True for a bookmark line `&name`. A line that starts with a numeric character reference
+/// (`&#65533;`) is not one: it is how the Shift_JIS writer writes a tag whose name starts with a
+/// character Shift_JIS lacks.
+fn is_bookmark(l: &str) -> bool {
+    l.starts_with('&') && !l.starts_with("&#")
+}
+
 /// True for a header line `key：value` (or `key:value`).
 pub(super) fn is_header(l: &str) -> bool {
-    !l.starts_with(['*', '#', '&'])
+    !l.starts_with(['*', '#'])
+        && !is_bookmark(l)
         && (l.contains('：') || l.contains(':'))
         && !is_move_line(l)
         && !l.starts_with("変化")
@@ -127,7 +135,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             }
             continue;
         }
-        if line.is_empty() || line.starts_with('&') || line.starts_with("手数") || line.starts_with("まで") {
+        if line.is_empty() || is_bookmark(line) || line.starts_with("手数") || line.starts_with("まで") {
             continue;
         }
         if let Some(rest) = line.strip_prefix('#') {
