@@ -388,3 +388,20 @@ fn a_kif_tag_named_with_a_character_shift_jis_lacks_reads_back() {
     assert_eq!(bookmark.len(), 1);
     assert!(bookmark[0].as_ref().is_ok_and(|g| g.tags.is_empty() && g.moves.len() == 1), "{bookmark:?}");
 }
+
+#[test]
+fn shift_jis_half_width_kana_before_a_full_width_character_is_not_taken_for_utf8() {
+    // fuzz target `kif`: the bytes C2 `:` read (as Shift_JIS) to the tag `ﾂ`, which the writer
+    // writes `ﾂ：`, C2 81 46 in Shift_JIS: valid UTF-8 (U+0081 `F`), so the file written was read
+    // back as UTF-8 and its first line no longer parsed.
+    let (first, once, second, twice) = rewritten(b"\xc2:", Format::Kif);
+    assert_eq!(first.tags, [("ﾂ".to_string(), String::new())]);
+    assert_eq!(second.tags, first.tags);
+    assert_eq!(twice, once);
+    let text = "ﾂ：ﾂﾓﾘ\n手合割：平手\n";
+    let (encoded, _, _) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(std::str::from_utf8(&encoded[..3]).is_ok(), "its first line starts as valid UTF-8");
+    assert_eq!(hisha::record::decode_text(&encoded), text);
+    let streamed: Vec<_> = GameReader::new(std::io::Cursor::new(encoded.as_ref()), Format::Kif).collect();
+    assert_eq!(streamed, read_games(&encoded, Format::Kif));
+}
