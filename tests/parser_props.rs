@@ -405,3 +405,21 @@ fn shift_jis_half_width_kana_before_a_full_width_character_is_not_taken_for_utf8
     let streamed: Vec<_> = GameReader::new(std::io::Cursor::new(encoded.as_ref()), Format::Kif).collect();
     assert_eq!(streamed, read_games(&encoded, Format::Kif));
 }
+
+#[test]
+fn a_kif_header_whose_key_would_read_back_as_another_line_is_an_error() {
+    // fuzz target `kif`: an indented `  #…：…` line was read as a tag named `#…` (the key is
+    // trimmed), which the writer wrote as a `#` note line, so the tag was lost on the next trip.
+    // The same holds for keys that would come back as a comment, a bookmark, a skipped line, a
+    // variation, a move or a hand.
+    for line in ["  #x：y", "  *c：d", "  &b：e", "  まで：3", "  変化：3手", "  手数：1", " 先手の持駒：歩"]
+    {
+        let text = format!("手合割：平手\n{line}\n");
+        let games = read_games(text.as_bytes(), Format::Kifu);
+        let errors: Vec<(usize, usize)> =
+            games.iter().filter_map(|g| g.as_ref().err()).map(|e| (e.line, e.column)).collect();
+        assert_eq!(errors, [(2, 1)], "{line:?}: {games:?}");
+    }
+    let fine = read_games("手合割：平手\n  棋戦：x\n".as_bytes(), Format::Kifu).remove(0).expect("an indented tag");
+    assert_eq!(fine.tags, [("Event".to_string(), "x".to_string())]);
+}
