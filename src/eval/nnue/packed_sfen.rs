@@ -193,8 +193,8 @@ impl PackedSfen {
     /// [`PackedSfenValue::position`]).
     pub fn unpack(&self) -> Result<Position, PackedSfenError> {
         let mut r = BitReader { data: &self.0, cursor: 0 };
-        let mut setup = Setup::default();
-        setup.side_to_move = if r.bit()? == 1 { Color::White } else { Color::Black };
+        let side_to_move = if r.bit()? == 1 { Color::White } else { Color::Black };
+        let mut setup = Setup { side_to_move, ..Setup::default() };
         for c in Color::ALL {
             let sq = r.bits(7)? as usize;
             let sq = Square::from_index(sq).ok_or(PackedSfenError::BadCode("king square beyond 9i"))?;
