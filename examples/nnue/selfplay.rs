@@ -252,3 +252,7 @@ pub fn play_game(searcher: &mut Searcher, rng: &mut StdRng, opts: &GenOptions) -
         })
         .collect()
 }
+
+#[cfg(test)]
+#[path = "selfplay_tests.rs"]
+mod tests;
