@@ -423,3 +423,29 @@ fn a_kif_header_whose_key_would_read_back_as_another_line_is_an_error() {
     let fine = read_games("手合割：平手\n  棋戦：x\n".as_bytes(), Format::Kifu).remove(0).expect("an indented tag");
     assert_eq!(fine.tags, [("Event".to_string(), "x".to_string())]);
 }
+
+#[test]
+fn a_stray_byte_read_as_a_c1_control_is_replaced_and_the_record_rewrites_the_same() {
+    // fuzz targets `psn`, `psn2` and `ki2`: Shift_JIS 0x80 decodes (WHATWG) to U+0080, and a BOM'd
+    // UTF-8 file may hold C2 80 itself. Kept, the control was written back as UTF-8 C2 80, which is
+    // rightly taken for Shift_JIS (half-width `ﾂ` and a control), so the text changed on every trip.
+    // Such a byte is no character: it reads as U+FFFD, which every writer keeps.
+    let shift_jis = b"[Sente \"\x80\"]\n[Result \"0-1\"]\n1.Resigns\n";
+    let mut utf8_bom = b"\xef\xbb\xbf".to_vec();
+    utf8_bom.extend_from_slice(b"[Sente \"\xc2\x80\"]\n[Result \"0-1\"]\n1.Resigns\n");
+    for (bytes, format) in [(&shift_jis[..], Format::Psn), (&utf8_bom[..], Format::Psn), (&shift_jis[..], Format::Psn2)]
+    {
+        let (first, once, second, twice) = rewritten(bytes, format);
+        let sente = first.tags.iter().find(|(k, _)| k == "Black" || k == "Sente").cloned();
+        let sente = sente.unwrap_or_else(|| panic!("{format}: {:?}", first.tags));
+        assert_eq!(sente.1, "\u{fffd}", "{format}");
+        assert!(second.tags.contains(&sente), "{format}: {:?}", second.tags);
+        assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once), "{format}");
+        let streamed: Vec<_> = GameReader::new(std::io::Cursor::new(bytes), format).collect();
+        assert_eq!(streamed, read_games(bytes, format), "{format}: the streaming reader decodes the same");
+    }
+    let ki2 = "手合割：平手\n棋戦：\u{80}x\n▲７六歩\n".as_bytes();
+    let (first, once, _, twice) = rewritten(ki2, Format::Ki2);
+    assert_eq!(first.tags, [("Event".to_string(), "\u{fffd}x".to_string())]);
+    assert_eq!(twice, once);
+}

@@ -260,10 +260,11 @@ impl<R: BufRead> GameReader<R> {
         if self.encoding == Encoding::Unknown && !bytes.is_ascii() {
             self.encoding = if text::is_utf8_line(&bytes) { Encoding::Utf8 } else { Encoding::ShiftJis };
         }
-        match self.encoding {
+        let text = match self.encoding {
             Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(&bytes).0.into_owned(),
             _ => String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        }
+        };
+        text::without_c1_controls(text.into()).into_owned()
     }
 
     fn finish(&mut self, game: Option<(usize, String, bool)>) -> Option<Result<GameRecord, RecordError>> {

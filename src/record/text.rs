@@ -12,12 +12,13 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// (U+0080 to U+009F, which no text holds). Shift_JIS half-width kana followed by a two-byte
 /// character can be valid UTF-8 (`ﾂ：` is C2 81 46, U+0081 `F`), but only as such a control.
 pub(super) fn is_utf8_line(line: &[u8]) -> bool {
-    std::str::from_utf8(line).is_ok_and(|s| !s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)))
+    std::str::from_utf8(line).is_ok_and(|s| !s.chars().any(is_c1_control))
 }
 
 /// Decodes record bytes. A UTF-8 BOM means UTF-8; otherwise the first line that is not plain
 /// ASCII decides: UTF-8 ([`is_utf8_line`]) means UTF-8, anything else Shift_JIS. Malformed bytes
-/// become U+FFFD; they are reported where they break the format. [`super::GameReader`] decides
+/// and C1 controls ([`without_c1_controls`]) become U+FFFD; they are reported where they break the
+/// format. [`super::GameReader`] decides
 /// the same way line by line, so both read the same games.
 pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     let (bytes, bom) = match bytes.strip_prefix(BOM) {
@@ -25,7 +26,26 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
         None => (bytes, false),
     };
     let utf8 = bom || bytes.split(|&b| b == b'\n' || b == b'\r').find(|l| !l.is_ascii()).is_none_or(is_utf8_line);
-    if utf8 { String::from_utf8_lossy(bytes) } else { encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0 }
+    let text =
+        if utf8 { String::from_utf8_lossy(bytes) } else { encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0 };
+    without_c1_controls(text)
+}
+
+/// True for a C1 control character, U+0080 to U+009F.
+fn is_c1_control(c: char) -> bool {
+    ('\u{80}'..='\u{9f}').contains(&c)
+}
+
+/// Decoded text with its C1 control characters replaced by U+FFFD, like other bytes that are no
+/// character. No record text holds them; they come from stray bytes (Shift_JIS as the WHATWG
+/// decoder reads it maps a lone 0x80 to U+0080). Kept, they would be written back as UTF-8 that
+/// [`is_utf8_line`] rightly takes for Shift_JIS, and the text would change on every trip.
+pub(super) fn without_c1_controls(text: Cow<'_, str>) -> Cow<'_, str> {
+    if text.chars().any(is_c1_control) {
+        Cow::Owned(text.chars().map(|c| if is_c1_control(c) { '\u{fffd}' } else { c }).collect())
+    } else {
+        text
+    }
 }
 
 thread_local! {
