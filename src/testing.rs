@@ -1,6 +1,7 @@
-//! Helpers for the unit tests: positions after USI moves.
+//! Helpers for the unit tests: positions after USI moves, and a fresh folder per test.
 
 use crate::{Move, Position};
+use std::path::PathBuf;
 
 /// Plays `moves` (USI, e.g. `["7g7f", "3c3d"]`) on `pos`; the moves played. Panics at the first
 /// move that is not legal, naming it and the rule it breaks.
@@ -20,6 +21,14 @@ pub(crate) fn after(moves: &[&str]) -> Position {
     let mut pos = Position::startpos();
     play(&mut pos, moves);
     pos
+}
+
+/// A fresh, empty folder `hisha-NAME-PID` in the system's temporary folder.
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hisha-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
 }
 
 #[test]

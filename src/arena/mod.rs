@@ -6,22 +6,31 @@
 pub mod config;
 mod earlier;
 pub mod exit;
+mod file_error;
 mod game;
 mod merge;
-pub mod openings;
+mod openings;
 mod output;
 mod preflight;
-pub mod process;
-pub mod report;
+mod process;
+mod report;
 mod runner;
 mod schedule;
+mod settings;
 pub mod state;
 pub mod stats;
 mod streak;
 pub mod tc;
 
 pub use exit::{MatchError, main};
+pub use file_error::FileError;
+pub use merge::MergeError;
+pub use openings::OpeningsError;
+pub use output::UnreadableGame;
+pub use preflight::HandshakeFailure;
 pub use runner::run;
+pub use settings::MatchSettings;
+pub use streak::CrashLimit;
 
 impl MatchArgs {
     /// Groups the `--engine` words by occurrence, from the matches of the `match` subcommand.
