@@ -2,11 +2,10 @@
 //! `--divide`, start positions (every form of a position spec), `--help`, and clear errors on bad
 //! input.
 
-use std::process::{Command, Output};
+mod support;
 
-fn hisha(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hisha")).args(args).output().expect("the hisha binary runs")
-}
+use std::process::Output;
+use support::hisha;
 
 fn stdout_lines(out: &Output) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()

@@ -2,11 +2,11 @@
 //! announced with an `info` line, nothing printed before `usi` on piped input, and `position`
 //! errors that name the move.
 
-mod common;
+mod support;
 
-use common::{Piped, bestmove_of, run_piped};
 use hisha::Position;
 use std::time::Duration;
+use support::usi::{Piped, bestmove_of, run_piped};
 
 /// Generous: the machine running the tests may be loaded; none of these measures speed.
 const EXIT: Duration = Duration::from_secs(60);
