@@ -278,7 +278,7 @@ fn a_million_positions() {
             p.do_move(m);
         }
     }
-    let path = std::env::temp_dir().join(format!("hisha-big-book-{}.db", std::process::id()));
+    let path = temp_dir("big-book").join("book.db");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
     book.write(&mut f).expect("write");
     drop(f);

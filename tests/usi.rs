@@ -269,8 +269,7 @@ fn end_of_input_exits_cleanly() {
 
 #[test]
 fn plays_book_moves_with_a_book_and_searches_without_one() {
-    let dir = std::env::temp_dir().join(format!("hisha-usi-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::temp_dir("usi-book");
     let book = dir.join("b.db");
     std::fs::write(&book, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n9g9f 1c1d 0 0 1\n")
         .expect("write");

@@ -97,8 +97,7 @@ fn a_bad_position_names_the_move_its_number_and_the_rule() {
 
 #[test]
 fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
-    let dir = std::env::temp_dir().join(format!("hisha-usi-edges-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::temp_dir("usi-edges-book");
     let book = dir.join("b.db");
     // One position, one move: value 35, depth 16, count 4 (YaneuraOu's `move ponder value depth count`).
     std::fs::write(
