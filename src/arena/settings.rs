@@ -1,8 +1,8 @@
 //! What a match is asked to do, as plain data: the command line's `hisha match` options without
 //! their parser (the binary's `MatchArgs` converts into it), so that the library needs no
 //! command-line crate. Values whose errors the runner reports itself (`--resign`, `--draw`,
-//! `--shard`, `--entering-king-rule`) stay text here and are read by [`super::rules`] and
-//! [`super::schedule`].
+//! `--shard`, `--entering-king-rule`) stay text here and are read by `game::rules` and
+//! `schedule`.
 
 use super::stats::Sprt;
 use super::tc::TimeControl;
