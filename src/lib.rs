@@ -28,6 +28,9 @@ pub mod tools;
 pub mod types;
 pub mod usi;
 
+#[cfg(test)]
+mod testing;
+
 pub use movegen::{Gen, MoveError, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
 pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};

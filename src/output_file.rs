@@ -187,13 +187,7 @@ pub fn stdout_is_a_file() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("hisha-output-file-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).expect("temp dir");
-        d
-    }
+    use crate::testing::temp_dir;
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)
@@ -205,7 +199,7 @@ mod tests {
 
     #[test]
     fn an_output_replaces_its_file_only_when_committed() {
-        let dir = temp_dir("commit");
+        let dir = temp_dir("output-file-commit");
         let path = dir.join("out.psn");
         fs::write(&path, "old").expect("io");
         let mut out = OutputFile::create(&path).expect("io");
@@ -221,7 +215,7 @@ mod tests {
 
     #[test]
     fn an_output_given_up_leaves_the_old_file_and_no_temporary_file() {
-        let dir = temp_dir("drop");
+        let dir = temp_dir("output-file-drop");
         let path = dir.join("out.kif");
         fs::write(&path, "old").expect("io");
         {
@@ -235,7 +229,7 @@ mod tests {
 
     #[test]
     fn a_folder_is_refused_as_an_output() {
-        let dir = temp_dir("folder");
+        let dir = temp_dir("output-file-folder");
         let e = OutputFile::create(&dir).err().map(|e| e.kind());
         assert_eq!(e, Some(io::ErrorKind::IsADirectory));
         let _ = fs::remove_dir_all(dir);
@@ -244,7 +238,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn an_output_through_a_symlink_replaces_the_file_and_keeps_the_link() {
-        let dir = temp_dir("symlink");
+        let dir = temp_dir("output-file-symlink");
         let (real, link) = (dir.join("real.csa"), dir.join("link.csa"));
         fs::write(&real, "old").expect("io");
         std::os::unix::fs::symlink(&real, &link).expect("io");
@@ -268,7 +262,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn same_file_sees_through_symlinks_and_hard_links_but_not_devices() {
-        let dir = temp_dir("same");
+        let dir = temp_dir("output-file-same");
         let (a, b) = (dir.join("a.psn"), dir.join("b.psn"));
         fs::write(&a, "x").expect("io");
         fs::write(&b, "x").expect("io");

@@ -3,11 +3,12 @@
 //! next game, the match finishes, and every finished game is in the record file with a transcript
 //! in the log.
 
-mod arena_support;
+mod support;
 
-use arena_support::*;
 use hisha::position::{ResultReason, Winner};
 use hisha::record::{Format, GameRecord};
+use support::arena::*;
+use support::{games, s, temp_dir};
 
 /// What a fault match left behind.
 struct FaultRun {
@@ -19,7 +20,7 @@ struct FaultRun {
 /// engine misbehaves only when playing White after 4 moves, i.e. in games 2 and 4; it plays Black
 /// in games 1 and 3, which must end normally.
 fn fault_match(mode: &str, seconds: f64, extra: &[&str]) -> FaultRun {
-    let dir = temp(&format!("{mode}-{seconds}"));
+    let dir = temp_dir(&format!("{mode}-{seconds}"));
     // A generous handshake timeout: a busy machine can be slow to start a process.
     let usi_timeout = "20";
     let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
@@ -123,27 +124,29 @@ fn illegal_moves_lose() {
     faulty_games_lost(&fault_match("illegal", 0.0, &[]), ResultReason::IllegalMove);
 }
 
-#[test]
-fn garbage_lines_are_ignored_and_an_unparsable_move_loses() {
-    let run = fault_match("garbage", 0.0, &[]);
+/// The fake engine's answers in `mode` lose as illegal moves, and the summary of each game it lost
+/// (the even games, where it plays White) quotes `why`.
+fn illegal_answers_lose_saying(mode: &str, why: &str) {
+    let run = fault_match(mode, 0.0, &[]);
     faulty_games_lost(&run, ResultReason::IllegalMove);
     for r in run.records.iter().filter(|r| round(r) % 2 == 0) {
-        assert!(r.summary.iter().any(|c| c.contains("\"xyzzy\"")), "{:?}", r.summary);
+        assert!(r.summary.iter().any(|c| c.contains(why)), "{:?}", r.summary);
     }
+}
+
+#[test]
+fn garbage_lines_are_ignored_and_an_unparsable_move_loses() {
+    illegal_answers_lose_saying("garbage", "\"xyzzy\"");
 }
 
 #[test]
 fn a_false_declaration_loses() {
-    let run = fault_match("falsewin", 0.0, &[]);
-    faulty_games_lost(&run, ResultReason::IllegalMove);
-    for r in run.records.iter().filter(|r| round(r) % 2 == 0) {
-        assert!(r.summary.iter().any(|c| c.contains("declared a win")), "{:?}", r.summary);
-    }
+    illegal_answers_lose_saying("falsewin", "declared a win");
 }
 
 #[test]
 fn a_missing_engine_command_is_an_error_before_the_match() {
-    let dir = temp("missing");
+    let dir = temp_dir("missing");
     let out = dir.join("g.psn");
     let run = hisha_match(&["--engine", "name=x", "cmd=/nonexistent/engine", "--out", s(&out)]);
     assert_eq!(run.status.code(), Some(2), "a usage error");
@@ -156,7 +159,7 @@ fn the_sprt_stops_the_match_when_decided() {
     // hisha mates an engine that always plays its first legal move: after two lost pairs the
     // regularised LLR of the fake engine is -7.75 < ln(0.05/0.95) (see stats.rs), so H0 is
     // accepted and the match stops after 4 of its 20 games (one game at a time).
-    let dir = temp("sprt");
+    let dir = temp_dir("sprt");
     let out = dir.join("g.psn");
     let mut args = fake("fake", "good", "any", 0.0, "nodes=1");
     let rest = ["--tc", "nodes=2000", "--games", "20", "--concurrency", "1", "--max-plies", "400"];
@@ -174,7 +177,7 @@ fn the_sprt_stops_the_match_when_decided() {
 
 /// Two fake engines that play their first legal move, with `extra` options; the records.
 fn fakes_match(name: &str, scores: [i32; 2], extra: &[&str]) -> (Vec<GameRecord>, String, String) {
-    let dir = temp(name);
+    let dir = temp_dir(name);
     let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
     let mut args = fake_scoring("a", "good", "any", 0.0, "byoyomi=1000", scores[0]);
     args.extend(fake_scoring("b", "good", "any", 0.0, "byoyomi=1000", scores[1]));

@@ -3,19 +3,20 @@
 //! written, an engine that crashes game after game stops it (and `--resume` continues), rejected
 //! options and record files of other engines are reported before the first game.
 
-mod arena_support;
+mod support;
 
-use arena_support::*;
 use hisha::record::Format;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+use support::arena::*;
+use support::{games, s, temp_dir};
 
 /// `hisha match --quiet ARGS…` with stdout and stderr in one stream, in the order written: the
 /// exit status and the text.
 fn hisha_match_interleaved(args: &[String], dir: &Path) -> (Option<i32>, String) {
     let path = dir.join("terminal.txt");
     let file = std::fs::File::create(&path).expect("create");
-    let status = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let status = support::hisha_command()
         .arg("match")
         .arg("--quiet")
         .args(args)
@@ -45,7 +46,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 /// A folder holding the record and state files of an earlier match (`g.psn`, `g.psn.state`).
 fn folder_with_an_earlier_match(name: &str) -> std::path::PathBuf {
-    let dir = temp(name);
+    let dir = temp_dir(name);
     let out = dir.join("g.psn");
     let run = hisha_match(&["--games", "2", "--tc", "nodes=300", "--out", s(&out)]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
@@ -85,7 +86,7 @@ fn an_engine_that_exits_at_once_stops_the_match() {
 
 #[test]
 fn an_engine_that_never_answers_usiok_stops_the_match_before_any_game() {
-    let dir = temp("nousiok");
+    let dir = temp_dir("nousiok");
     let (out, log) = (dir.join("g.psn"), dir.join("g.log"));
     let mut args = fake("mute", "nousiok", "any", 0.0, "nodes=1");
     args.extend(strings(&["--usi-timeout", "2", "--out", s(&out), "--log", s(&log)]));
@@ -101,7 +102,7 @@ fn an_engine_that_never_answers_usiok_stops_the_match_before_any_game() {
 
 #[test]
 fn an_engine_that_crashes_in_every_game_stops_the_match_and_resume_continues_it() {
-    let dir = temp("crashes");
+    let dir = temp_dir("crashes");
     let out = dir.join("c.psn");
     // It crashes after 4 moves in every game; one game at a time, so the first three in a row.
     let mut args = fake("crashy", "crash", "any", 0.0, "byoyomi=1000");
@@ -131,7 +132,7 @@ fn an_engine_that_crashes_in_every_game_stops_the_match_and_resume_continues_it(
 
 #[test]
 fn resume_without_a_state_file_is_a_usage_error() {
-    let dir = temp("resume-nothing");
+    let dir = temp_dir("resume-nothing");
     let run = hisha_match(&["--resume", "--games", "2", "--out", s(&dir.join("g.psn"))]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("--resume: there is no state file"));
@@ -175,7 +176,7 @@ fn a_new_match_on_a_record_file_of_other_engines_warns_and_names_the_file_first_
 
 #[test]
 fn options_the_engine_rejects_are_reported_before_the_first_game() {
-    let dir = temp("options");
+    let dir = temp_dir("options");
     let out = dir.join("g.psn");
     let args = strings(&[
         "--engine",
@@ -206,7 +207,7 @@ fn options_the_engine_rejects_are_reported_before_the_first_game() {
 
 #[test]
 fn a_quoted_engine_spec_plays() {
-    let dir = temp("quoted");
+    let dir = temp_dir("quoted");
     let out = dir.join("g.psn");
     let spec = format!("name=quoted cmd={} arg=good", fake_engine());
     let run = hisha_match(&["--engine", &spec, "--games", "2", "--tc", "nodes=300", "--out", s(&out)]);

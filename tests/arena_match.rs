@@ -4,10 +4,9 @@
 //! outside cargo (cshogi, Fairy-Stockfish, gpsusi) are skipped with one line when missing, except
 //! under `HISHA_REQUIRE_CROSSCHECKS=1` (see `tests/outside`).
 
-mod arena_support;
 mod outside;
+mod support;
 
-use arena_support::*;
 use crossbeam_channel::{Receiver, unbounded};
 use hisha::arena::state;
 use hisha::record::Format;
@@ -15,10 +14,12 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::arena::*;
+use support::{games, s, temp_dir};
 
 #[test]
 fn self_play_records_read_back_by_hisha_and_cshogi() {
-    let dir = temp("selfplay");
+    let dir = temp_dir("selfplay");
     let (psn, csa, psn2) = (dir.join("s.psn"), dir.join("s.csa"), dir.join("s.psn2"));
     let outs = ["--out", s(&psn), "--out", s(&csa), "--out", s(&psn2)];
     let run = hisha_match(&[&["--games", "4", "--tc", "nodes=3000", "--concurrency", "2"][..], &outs].concat());
@@ -62,7 +63,7 @@ struct Running {
 
 impl Running {
     fn start(args: &[&str], env: Option<(&str, &Path)>) -> Running {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hisha"));
+        let mut cmd = support::hisha_command();
         cmd.arg("match").arg("--quiet").args(args).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some((k, v)) = env {
             cmd.env(k, v);
@@ -124,7 +125,7 @@ fn consistent(out: &Path, finished: usize) {
 
 #[test]
 fn a_killed_runner_loses_only_the_games_in_progress_and_resume_completes_the_match() {
-    let dir = temp("killed");
+    let dir = temp_dir("killed");
     let out = dir.join("k.psn");
     let args = ["--games", "8", "--tc", "nodes=5000", "--max-plies", "60", "--concurrency", "2", "--out", s(&out)];
     let mut run = Running::start(&args, None);
@@ -144,7 +145,7 @@ fn a_killed_runner_loses_only_the_games_in_progress_and_resume_completes_the_mat
 
 #[test]
 fn ctrl_c_once_finishes_the_running_games() {
-    let dir = temp("ctrlc1");
+    let dir = temp_dir("ctrlc1");
     let out = dir.join("c.psn");
     let args = ["--games", "40", "--tc", "nodes=5000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
     let mut run = Running::start(&args, None);
@@ -167,7 +168,7 @@ fn alive(pid: &str) -> bool {
 
 #[test]
 fn ctrl_c_twice_stops_at_once_and_kills_the_engines() {
-    let dir = temp("ctrlc2");
+    let dir = temp_dir("ctrlc2");
     let (out, pids) = (dir.join("c.psn"), dir.join("pids"));
     std::fs::create_dir_all(&pids).expect("dir");
     // Two engines that hang after 4 moves each, with 20 s per move: games that would last long.
@@ -201,7 +202,7 @@ fn ctrl_c_twice_stops_at_once_and_kills_the_engines() {
 
 #[test]
 fn resume_shards_and_merge() {
-    let dir = temp("resume");
+    let dir = temp_dir("resume");
     let out = dir.join("r.psn");
     let o = s(&out);
     assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
@@ -232,7 +233,7 @@ fn resume_shards_and_merge() {
     };
     assert_eq!((rounds(&s1), rounds(&s2)), (vec![1, 2], vec![3, 4]), "pair 1 in shard 1, pair 2 in shard 2");
     let all = dir.join("all.kif");
-    let merged = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let merged = support::hisha_command()
         .args(["match", "--merge"])
         .arg(dir.join("b.psn.state"))
         .arg(dir.join("a.psn.state"))
@@ -247,7 +248,7 @@ fn resume_shards_and_merge() {
         assert_eq!(games(&hisha::record::game_path(&all, n), Format::Kif).len(), 1, "game {n}");
     }
     // A shard given twice is refused.
-    let twice = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let twice = support::hisha_command()
         .args(["match", "--merge"])
         .arg(dir.join("a.psn.state"))
         .arg(dir.join("a.psn.state"))
@@ -264,7 +265,7 @@ fn fairy_stockfish_plays_a_short_match() {
     if !outside::fairy_stockfish() {
         return;
     }
-    let dir = temp("fsf");
+    let dir = temp_dir("fsf");
     let (out, log) = (dir.join("f.psn"), dir.join("f.log"));
     // One game at a time, so that the engines are reused and read the replies to `gameover`.
     let run = hisha_match(&[
@@ -305,7 +306,7 @@ fn gpsusi_plays_a_short_match() {
     if !outside::gpsusi() {
         return;
     }
-    let dir = temp("gps");
+    let dir = temp_dir("gps");
     let out = dir.join("g.psn");
     let args = ["--engine", "gpsusi", "--tc", "byoyomi=1000", "--games", "2", "--max-plies", "36", "--out", s(&out)];
     let run = hisha_match(&args);

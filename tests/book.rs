@@ -5,51 +5,18 @@
 //! `cargo test --release --test book -- --ignored --nocapture`), which prints load time,
 //! resident memory growth and lookups per second.
 
-mod common;
+mod support;
 
-use common::{Engine, bestmove_of};
 use hisha::Position;
 use hisha::book::{BUILTIN, Book, BookMove};
-use hisha::record::{Format, GameRecord, RecordWriter, Start, read_games};
+use hisha::record::{Format, GameRecord, RecordWriter, read_games};
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant};
+use support::usi::{Engine, bestmove_of};
+use support::{hisha_text, line, temp_dir};
 
 const SEC: Duration = Duration::from_secs(1);
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-book-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("dir");
-    d
-}
-
-/// Runs `hisha` with `args` in the repository root: (exit code, stdout, stderr).
-fn hisha(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn line(moves: &[&str]) -> GameRecord {
-    let mut p = Position::startpos();
-    let mv: Vec<hisha::Move> = moves
-        .iter()
-        .map(|m| {
-            let x = p.parse_usi_move(m).expect("legal");
-            p.do_move(x);
-            x
-        })
-        .collect();
-    GameRecord::new(Start::default(), mv)
-}
 
 fn write(path: &Path, f: Format, games: &[GameRecord]) {
     let mut w = RecordWriter::new(std::fs::File::create(path).expect("create"), f, true);
@@ -64,7 +31,7 @@ fn the_default_book_is_what_book_build_makes_from_the_named_lines() {
     let dir = temp_dir("standard");
     let out = dir.join("standard.db");
     let (code, _, err) =
-        hisha(&["book", "build", "book/lines.psn", "-o", &out.display().to_string(), "--max-ply", "40"]);
+        hisha_text(&["book", "build", "book/lines.psn", "-o", &out.display().to_string(), "--max-ply", "40"]);
     assert_eq!(code, Some(0), "{err}");
     let made = std::fs::read_to_string(&out).expect("written");
     assert_eq!(
@@ -108,7 +75,7 @@ fn book_build_reads_any_format_and_show_prints_the_moves() {
     write(&psn2, Format::Psn2, &[won(line(&["2g2f", "8c8d"]), White)]);
     std::fs::write(dir.join("broken.usi"), "startpos moves 7g7e\n").expect("write");
     let book = dir.join("book.db");
-    let (code, _, err) = hisha(&[
+    let (code, _, err) = hisha_text(&[
         "book",
         "build",
         &kif.display().to_string(),
@@ -123,16 +90,16 @@ fn book_build_reads_any_format_and_show_prints_the_moves() {
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("4 games -> 3 positions") && err.contains("(1 skipped)"), "{err}");
     assert!(err.contains("broken.usi: game 1: line 1, column 16"), "{err}");
-    let (code, out, err) = hisha(&["book", "show", &book.display().to_string(), "startpos"]);
+    let (code, out, err) = hisha_text(&["book", "show", &book.display().to_string(), "startpos"]);
     assert_eq!(code, Some(0), "{err}");
     // Values: win rate p = (points + 1/2) / (games + 1), 400·log10(p / (1 − p)) cp. 7g7f: played 3
     // times, won twice by Black: p = 0.625, 89 cp; its usual reply 3c3d. 2g2f: once, lost: p = 0.25,
     // -191 cp.
     assert_eq!(out, "7g7f 3c3d 89 0 3\n2g2f 8c8d -191 0 1\n");
     // After 7g7f: 8c8d won once for White (p = 0.75, 191 cp), 3c3d lost twice (p = 1/6, -280 cp).
-    let (_, out, _) = hisha(&["book", "show", &book.display().to_string(), "startpos", "moves", "7g7f"]);
+    let (_, out, _) = hisha_text(&["book", "show", &book.display().to_string(), "startpos", "moves", "7g7f"]);
     assert_eq!(out, "8c8d none 191 0 1\n3c3d none -280 0 2\n");
-    let (_, out, _) = hisha(&[
+    let (_, out, _) = hisha_text(&[
         "book",
         "show",
         &book.display().to_string(),
@@ -143,7 +110,7 @@ fn book_build_reads_any_format_and_show_prints_the_moves() {
     ]);
     assert_eq!(out.lines().count(), 2);
     // --min-count drops moves played less often.
-    let (code, _, err) = hisha(&[
+    let (code, _, err) = hisha_text(&[
         "book",
         "build",
         &kif.display().to_string(),
@@ -163,7 +130,7 @@ fn book_openings_are_deterministic_named_and_balanced() {
     let dir = temp_dir("openings");
     let run = |name: &str| {
         let out = dir.join(name);
-        let (code, _, err) = hisha(&[
+        let (code, _, err) = hisha_text(&[
             "book",
             "openings",
             "-o",
@@ -311,7 +278,7 @@ fn a_million_positions() {
             p.do_move(m);
         }
     }
-    let path = std::env::temp_dir().join(format!("hisha-big-book-{}.db", std::process::id()));
+    let path = temp_dir("big-book").join("book.db");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
     book.write(&mut f).expect("write");
     drop(f);

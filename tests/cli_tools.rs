@@ -2,11 +2,10 @@
 //! `--divide`, start positions (every form of a position spec), `--help`, and clear errors on bad
 //! input.
 
-use std::process::{Command, Output};
+mod support;
 
-fn hisha(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hisha")).args(args).output().expect("the hisha binary runs")
-}
+use std::process::Output;
+use support::{hisha, temp_dir};
 
 fn stdout_lines(out: &Output) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
@@ -138,9 +137,7 @@ fn help_says_that_hisha_without_arguments_is_the_usi_engine() {
 
 /// Writes a small tsume suite to a fresh file and returns its path.
 fn suite_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hisha-cli-tools-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join(name);
+    let path = temp_dir(name).join(name);
     std::fs::write(&path, text).expect("write");
     path
 }

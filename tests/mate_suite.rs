@@ -5,15 +5,15 @@
 //!
 //! The problems marked `slow` run with `cargo test --release --test mate_suite -- --ignored`.
 
-mod common;
+mod support;
 
-use common::Engine;
 use hisha::Position;
 use hisha::mate::suite::{Answer, Problem, parse};
 use hisha::mate::{MateLimits, MateResult, MateSolver};
 use hisha::types::{MoveKind, PieceKind};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use support::usi::Engine;
 
 const SUITE: &str = include_str!("data/tsume.txt");
 
@@ -145,10 +145,7 @@ fn go_mate_on_a_long_problem_runs_to_its_deadline_and_says_why_it_stopped() {
 
 #[test]
 fn hisha_mate_says_on_stderr_why_it_stopped() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(["mate", ASUKA, "--time", "1000", "--hash", "16"])
-        .output()
-        .expect("hisha runs");
+    let out = support::hisha(&["mate", ASUKA, "--time", "1000", "--hash", "16"]);
     assert!(out.status.success());
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert_eq!(stdout.lines().next(), Some("unknown"), "{stdout}");

@@ -1,23 +1,15 @@
 //! The USI engine driven over pipes as GUIs drive it (usi.md §8): handshake, games, analysis,
 //! pondering, mate and resignation, malformed input, determinism.
 
-mod common;
+mod support;
 
-use common::{Engine, bestmove_of};
 use hisha::Position;
 use hisha::usi::response::UsiResponse;
 use std::time::{Duration, Instant};
+use support::after;
+use support::usi::{Engine, bestmove_of};
 
 const SEC: Duration = Duration::from_secs(1);
-
-fn position_after(moves: &[String]) -> Position {
-    let mut p = Position::startpos();
-    for m in moves {
-        let mv = p.parse_usi_move(m).expect("legal");
-        p.do_move(mv);
-    }
-    p
-}
 
 #[test]
 fn shogidokoro_game_sequence() {
@@ -39,7 +31,7 @@ fn shogidokoro_game_sequence() {
     e.send("position startpos moves 7g7f");
     e.send("go btime 1000 wtime 1000 byoyomi 100");
     let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
-    assert!(position_after(&moves).parse_usi_move(&best).is_ok(), "illegal {best}");
+    assert!(after(&moves).parse_usi_move(&best).is_ok(), "illegal {best}");
     moves.push(best);
     e.send("gameover win");
     e.send("quit");
@@ -57,7 +49,7 @@ fn self_played_game_has_only_legal_moves() {
     e.send("usinewgame");
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..160 {
-        let pos = position_after(&moves);
+        let pos = after(&moves);
         e.send(&format!("position startpos moves {}", moves.join(" ")));
         e.send("go nodes 3000");
         let best = bestmove_of(e.until("bestmove", 10 * SEC).last().expect("line"));
@@ -203,7 +195,7 @@ fn malformed_input_gets_one_error_line_and_state_is_kept() {
     // The position before the bad lines is kept: after 7g7f it is White's move.
     e.send("go depth 3");
     let best = bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line"));
-    assert!(position_after(&["7g7f".to_string()]).parse_usi_move(&best).is_ok(), "{best}");
+    assert!(after(&["7g7f".to_string()]).parse_usi_move(&best).is_ok(), "{best}");
     // CRLF line ends and NUL bytes.
     e.send_raw(b"isready\r\n");
     e.until("readyok", 5 * SEC);
@@ -277,8 +269,7 @@ fn end_of_input_exits_cleanly() {
 
 #[test]
 fn plays_book_moves_with_a_book_and_searches_without_one() {
-    let dir = std::env::temp_dir().join(format!("hisha-usi-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::temp_dir("usi-book");
     let book = dir.join("b.db");
     std::fs::write(&book, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n9g9f 1c1d 0 0 1\n")
         .expect("write");

@@ -2,11 +2,11 @@
 //! announced with an `info` line, nothing printed before `usi` on piped input, and `position`
 //! errors that name the move.
 
-mod common;
+mod support;
 
-use common::{Piped, bestmove_of, run_piped};
 use hisha::Position;
 use std::time::Duration;
+use support::usi::{Piped, bestmove_of, run_piped};
 
 /// Generous: the machine running the tests may be loaded; none of these measures speed.
 const EXIT: Duration = Duration::from_secs(60);
@@ -97,8 +97,7 @@ fn a_bad_position_names_the_move_its_number_and_the_rule() {
 
 #[test]
 fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
-    let dir = std::env::temp_dir().join(format!("hisha-usi-edges-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::temp_dir("usi-edges-book");
     let book = dir.join("b.db");
     // One position, one move: value 35, depth 16, count 4 (YaneuraOu's `move ponder value depth count`).
     std::fs::write(

@@ -82,7 +82,7 @@ fn err_in_text(source_name: &str, text: &str, at: usize, reason: impl Into<Strin
 }
 
 /// The running hisha binary (for `command = "self"` and the default engine).
-pub fn self_command() -> PathBuf {
+fn self_command() -> PathBuf {
     std::env::current_exe().unwrap_or_else(|_| PathBuf::from("hisha"))
 }
 
@@ -112,7 +112,7 @@ fn starts_with_key(s: &str) -> bool {
 /// The `key=value` pairs of one word: a quoted spec (`--engine "name=q cmd=self"`) holds several,
 /// separated where blanks are followed by a known key and `=`; elsewhere a value keeps its blanks
 /// (`option.Skill Level=5`, `name=My Engine`).
-pub fn split_pairs(word: &str) -> Vec<&str> {
+fn split_pairs(word: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     for (i, c) in word.char_indices() {
@@ -130,11 +130,11 @@ pub fn split_pairs(word: &str) -> Vec<&str> {
 }
 
 impl EngineConfig {
-    /// hisha itself with default options.
-    pub fn hisha() -> EngineConfig {
+    /// The engine `name` run as `command` without arguments, options or settings of its own.
+    fn new(name: &str, command: PathBuf) -> EngineConfig {
         EngineConfig {
-            name: "hisha".into(),
-            command: self_command(),
+            name: name.to_string(),
+            command,
             args: Vec::new(),
             dir: None,
             options: Vec::new(),
@@ -144,8 +144,30 @@ impl EngineConfig {
         }
     }
 
+    /// hisha itself with default options.
+    pub(crate) fn hisha() -> EngineConfig {
+        EngineConfig::new("hisha", self_command())
+    }
+
+    /// Whether the executable exists (a path, or a bare name on `PATH`).
+    pub(crate) fn command_found(&self) -> bool {
+        let cmd = &self.command;
+        if cmd.components().count() > 1 || cmd.is_absolute() {
+            cmd.is_file()
+        } else {
+            std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()))
+        }
+    }
+
+    /// Threads the engine uses: its `Threads` or `Thread` option, else 1.
+    pub(crate) fn threads(&self) -> usize {
+        let is_threads = |k: &str| k.eq_ignore_ascii_case("Threads") || k.eq_ignore_ascii_case("Thread");
+        let threads = self.options.iter().find(|(k, _)| is_threads(k)).and_then(|(_, v)| v.trim().parse().ok());
+        threads.unwrap_or(1).max(1)
+    }
+
     /// Reads a `.toml` engine definition.
-    pub fn from_file(path: &Path) -> Result<EngineConfig, ConfigError> {
+    fn from_file(path: &Path) -> Result<EngineConfig, ConfigError> {
         let shown = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| err(&shown, e.to_string()))?;
         let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -192,7 +214,7 @@ impl EngineConfig {
 
     /// The definition `NAME`: `engines_dir/NAME.toml` if it exists, else the built-in copy of the
     /// file shipped in `engines/`.
-    pub fn named(name: &str, engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
+    fn named(name: &str, engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
         let file = engines_dir.join(format!("{name}.toml"));
         if file.exists() {
             return EngineConfig::from_file(&file);
@@ -210,7 +232,7 @@ impl EngineConfig {
     /// Builds a definition from `--engine` words: `NAME` (a file in `engines_dir` or a built-in
     /// definition), `PATH.toml`, or `key=value`s (a word holding several, as in a quoted spec, is
     /// split: see [`split_pairs`]).
-    pub fn from_spec(words: &[String], engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
+    pub(crate) fn from_spec(words: &[String], engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
         let words: Vec<String> = words.iter().flat_map(|w| split_pairs(w)).map(String::from).collect();
         let words = &words[..];
         let shown = words.join(" ");
@@ -222,16 +244,7 @@ impl EngineConfig {
                 return EngineConfig::named(single, engines_dir);
             }
         }
-        let mut c = EngineConfig {
-            name: String::new(),
-            command: PathBuf::new(),
-            args: Vec::new(),
-            dir: None,
-            options: Vec::new(),
-            tc: None,
-            usi_timeout: None,
-            time_margin: None,
-        };
+        let mut c = EngineConfig::new("", PathBuf::new());
         for w in words {
             let (k, v) = w.split_once('=').ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
             match k {
@@ -287,8 +300,7 @@ mod tests {
 
     #[test]
     fn toml_files_resolve_relative_paths() {
-        let dir = std::env::temp_dir().join(format!("hisha-config-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("config");
         let file = dir.join("my engine.toml");
         let text = "command = \"bin/eng\"\nargs = [\"--usi\"]\ntc = \"st=100\"\nusi_timeout = 30\n\
                     [options]\nUSI_Hash = 32\n\"Use Book\" = false\nEvalDir = \"eval\"\n";

@@ -4,52 +4,45 @@
 
 use super::config::EngineConfig;
 use super::exit::MatchError;
-use super::output::format_of;
+use super::file_error::FileError;
+use super::output::{aside_name, format_of};
 use super::state::{self, State};
 use crate::record::{Format, read_games};
 use std::path::{Path, PathBuf};
 
 /// The finished games of the match being resumed (`--resume`), or none for a new match. Reads
 /// only: nothing is changed before the engines have passed their check.
-pub fn previous_state(resume: bool, state_path: &Path, confs: &[EngineConfig; 2]) -> Result<State, MatchError> {
+pub(crate) fn previous_state(resume: bool, state_path: &Path, confs: &[EngineConfig; 2]) -> Result<State, MatchError> {
     if !resume {
         return Ok(State::default());
     }
     if !state_path.exists() {
-        return Err(MatchError::usage(format!(
-            "--resume: there is no state file {} to resume (without --resume a new match starts)",
-            state_path.display()
-        )));
+        return Err(MatchError::NothingToResume(state_path.to_path_buf()));
     }
-    let st = state::load(state_path).map_err(MatchError::usage)?;
-    if let Some([a, b]) = &st.engines {
-        if [a, b] != [&confs[0].name, &confs[1].name] {
-            return Err(MatchError::usage(format!(
-                "{} is a match of {a} vs {b}, not {} vs {}: give the same engines to resume",
-                state_path.display(),
-                confs[0].name,
-                confs[1].name
-            )));
+    let st = state::load(state_path).map_err(MatchError::ResumeState)?;
+    let given = confs.each_ref().map(|c| c.name.clone());
+    match st.engines {
+        Some(recorded) if recorded != given => {
+            Err(MatchError::OtherEngines { state: state_path.to_path_buf(), recorded, given })
         }
+        _ => Ok(st),
     }
-    Ok(st)
 }
 
 /// For a new match, moves an earlier state file out of the way, to `<state>.N`.
-pub fn keep_earlier_state(state_path: &Path) -> Result<(), MatchError> {
+pub(crate) fn keep_earlier_state(state_path: &Path) -> Result<(), MatchError> {
     if !state_path.exists() {
         return Ok(());
     }
-    let kept =
-        (1..).map(|i| PathBuf::from(format!("{}.{i}", state_path.display()))).find(|p| !p.exists()).unwrap_or_default();
-    std::fs::rename(state_path, &kept).map_err(|e| MatchError::failed(format!("{}: {e}", state_path.display())))?;
+    let kept = aside_name(state_path);
+    std::fs::rename(state_path, &kept).map_err(FileError::at(state_path))?;
     eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
     Ok(())
 }
 
 /// Games in a record file that were not played by this match's engines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OtherGames {
+struct OtherGames {
     /// How many.
     pub count: usize,
     /// Their `Black vs White` pairings, first seen first (at most three).
@@ -58,7 +51,7 @@ pub struct OtherGames {
 
 /// The games in `path` (read as `format`) with a player who is neither of `names`; unreadable
 /// games are not counted, a missing file holds none.
-pub fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames {
+fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames {
     let Ok(bytes) = std::fs::read(path) else { return OtherGames::default() };
     let mut found = OtherGames::default();
     for rec in read_games(&bytes, format).into_iter().flatten() {
@@ -77,7 +70,7 @@ pub fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames 
 
 /// For a new match: warns on stderr about each record file that holds games of other engines;
 /// the note for the first and last lines the match prints (empty when there is none).
-pub fn warn_of_other_games(outs: &[PathBuf], format: Option<Format>, names: [&str; 2]) -> String {
+pub(crate) fn warn_of_other_games(outs: &[PathBuf], format: Option<Format>, names: [&str; 2]) -> String {
     let mut note = String::new();
     for (i, out) in outs.iter().enumerate() {
         let other = other_games(out, format_of(out, format), names);
@@ -105,8 +98,7 @@ mod tests {
 
     #[test]
     fn games_of_other_engines_are_counted_with_their_pairings() {
-        let dir = std::env::temp_dir().join(format!("hisha-earlier-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("earlier");
         let path = dir.join("g.psn");
         let mut w = RecordWriter::new(std::fs::File::create(&path).expect("create"), Format::Psn, true);
         for (black, white) in [("a", "b"), ("x", "b"), ("b", "a"), ("x", "y"), ("x", "b")] {
@@ -127,10 +119,12 @@ mod tests {
     #[test]
     fn resume_without_a_state_file_is_a_usage_error() {
         let confs = [EngineConfig::hisha(), EngineConfig::hisha()];
-        let missing = std::env::temp_dir().join(format!("hisha-no-state-{}.psn.state", std::process::id()));
+        let dir = crate::testing::temp_dir("no-state");
+        let missing = dir.join("g.psn.state");
         let e = previous_state(true, &missing, &confs).expect_err("nothing to resume");
         assert_eq!(e.status(), 2);
         assert!(e.to_string().contains("there is no state file"), "{e}");
         assert_eq!(previous_state(false, &missing, &confs).expect("a new match").games, []);
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -1,33 +1,81 @@
 //! `hisha match --merge STATE…`: combines the state files of several shards (or of runs of one
 //! match) into one result and, with `--out`, their records into one file in game order.
 
-use super::MatchArgs;
-use super::output::{format_of, open_record, read_records};
+use super::file_error::FileError;
+use super::output::{UnreadableGame, format_of, open_record, read_records};
 use super::report::Tally;
-use super::state::{self, GameLine, State};
+use super::settings::MatchSettings;
+use super::state::{self, GameLine, State, StateError};
 use crate::record::GameRecord;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Why state files cannot be merged.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// A state file cannot be read.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// Two state files of different matches.
+    #[error("{} is a match of {pairing}, but {} of {other_pairing}", first.display(), other.display())]
+    OtherEngines {
+        /// The first state file with engines in its header.
+        first: PathBuf,
+        /// Its engines: `A vs B`.
+        pairing: String,
+        /// A state file with other engines.
+        other: PathBuf,
+        /// Its engines.
+        other_pairing: String,
+    },
+    /// No state file holds a game (and none names its engines).
+    #[error("no games in the state files")]
+    NoGames,
+    /// A game in two state files.
+    #[error("game {number} is in both {} and {}", first.display(), second.display())]
+    GameTwice {
+        /// The game number.
+        number: usize,
+        /// The first state file holding it.
+        first: PathBuf,
+        /// The second.
+        second: PathBuf,
+    },
+    /// An `--out` that is a shard's own record file.
+    #[error("--out {} is one of the shards' record files; merge into a new file", .0.display())]
+    OutIsShard(PathBuf),
+    /// A game of a state file without its record.
+    #[error("{}: no record of game {number}", path.display())]
+    NoRecord {
+        /// The record file.
+        path: PathBuf,
+        /// The game number.
+        number: usize,
+    },
+    /// A record file that cannot be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A game that cannot be read.
+    #[error(transparent)]
+    Game(#[from] UnreadableGame),
+}
+
 /// The first and second engine of merged states: from their headers, which must agree, else from
 /// the games (the first engine plays Black in odd games).
-fn engines(states: &[(PathBuf, State)]) -> Result<[String; 2], String> {
+fn engines(states: &[(PathBuf, State)]) -> Result<[String; 2], MergeError> {
     let mut named = states.iter().filter_map(|(p, s)| s.engines.clone().map(|e| (p, e)));
     if let Some((p, first)) = named.next() {
         if let Some((q, other)) = named.find(|(_, e)| *e != first) {
-            return Err(format!(
-                "{} is a match of {} vs {}, but {} of {} vs {}",
-                p.display(),
-                first[0],
-                first[1],
-                q.display(),
-                other[0],
-                other[1]
-            ));
+            return Err(MergeError::OtherEngines {
+                first: p.clone(),
+                pairing: first.join(" vs "),
+                other: q.clone(),
+                other_pairing: other.join(" vs "),
+            });
         }
         return Ok(first);
     }
-    let g = states.iter().flat_map(|(_, s)| &s.games).min_by_key(|g| g.number).ok_or("no games in the state files")?;
+    let g = states.iter().flat_map(|(_, s)| &s.games).min_by_key(|g| g.number).ok_or(MergeError::NoGames)?;
     Ok(if g.number % 2 == 1 { [g.black.clone(), g.white.clone()] } else { [g.white.clone(), g.black.clone()] })
 }
 
@@ -37,9 +85,9 @@ fn record_of(state_path: &Path) -> PathBuf {
     PathBuf::from(s.strip_suffix(".state").unwrap_or(&s))
 }
 
-/// The records of `games` from the record file beside `state_path`; where a file holds several
-/// games with one round number (a new match appended to it), the last one is taken.
-fn records(state_path: &Path, st: &State, games: &[&GameLine]) -> Result<Vec<(usize, GameRecord)>, String> {
+/// The records of `st`'s games from the record file beside `state_path`; where a file holds
+/// several games with one round number (a new match appended to it), the last one is taken.
+fn records(state_path: &Path, st: &State) -> Result<Vec<(usize, GameRecord)>, MergeError> {
     let path = record_of(state_path);
     let format = st.format.unwrap_or_else(|| format_of(&path, None));
     let mut by_round: BTreeMap<usize, GameRecord> = BTreeMap::new();
@@ -49,27 +97,49 @@ fn records(state_path: &Path, st: &State, games: &[&GameLine]) -> Result<Vec<(us
             by_round.insert(n, rec);
         }
     }
-    games
+    st.games
         .iter()
         .map(|g| {
             by_round
                 .remove(&g.number)
                 .map(|r| (g.number, r))
-                .ok_or_else(|| format!("{}: no record of game {}", path.display(), g.number))
+                .ok_or_else(|| MergeError::NoRecord { path: path.clone(), number: g.number })
         })
         .collect()
 }
 
+/// Writes the records of every state's games, in game order, to each of `outs`.
+fn write_records(states: &[(PathBuf, State)], settings: &MatchSettings) -> Result<(), MergeError> {
+    let outs = &settings.out;
+    let same = |a: &Path, b: &Path| std::path::absolute(a).ok() == std::path::absolute(b).ok();
+    if let Some(o) = outs.iter().find(|o| states.iter().any(|(p, _)| same(o, &record_of(p)))) {
+        return Err(MergeError::OutIsShard(o.clone()));
+    }
+    let mut recs = Vec::new();
+    for (p, s) in states {
+        recs.extend(records(p, s)?);
+    }
+    recs.sort_by_key(|(n, _)| *n);
+    for out in outs {
+        let mut w = open_record(out, format_of(out, settings.format))?;
+        for (_, r) in &recs {
+            w.write(r).map_err(FileError::at(out))?;
+        }
+    }
+    eprintln!("hisha match: {} games merged into {}", recs.len(), outs[0].display());
+    Ok(())
+}
+
 /// Runs `hisha match --merge`.
-pub fn merge(args: &MatchArgs) -> Result<(), String> {
+pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     let states: Vec<(PathBuf, State)> =
-        args.merge.iter().map(|p| Ok((p.clone(), state::load(p)?))).collect::<Result<_, String>>()?;
+        settings.merge.iter().map(|p| Ok((p.clone(), state::load(p)?))).collect::<Result<_, StateError>>()?;
     let [a, b] = engines(&states)?;
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     for (p, s) in &states {
         for g in &s.games {
             if let Some(q) = seen.insert(g.number, p) {
-                return Err(format!("game {} is in both {} and {}", g.number, q.display(), p.display()));
+                return Err(MergeError::GameTwice { number: g.number, first: q.to_path_buf(), second: p.clone() });
             }
         }
     }
@@ -79,25 +149,9 @@ pub fn merge(args: &MatchArgs) -> Result<(), String> {
     for g in &lines {
         tally.add(g);
     }
-    if !args.out.is_empty() {
-        let same = |a: &Path, b: &Path| std::path::absolute(a).ok() == std::path::absolute(b).ok();
-        if let Some(o) = args.out.iter().find(|o| states.iter().any(|(p, _)| same(o, &record_of(p)))) {
-            return Err(format!("--out {} is one of the shards' record files; merge into a new file", o.display()));
-        }
-        let mut recs = Vec::new();
-        for (p, s) in &states {
-            let games: Vec<&GameLine> = s.games.iter().collect();
-            recs.extend(records(p, s, &games)?);
-        }
-        recs.sort_by_key(|(n, _)| *n);
-        for out in &args.out {
-            let mut w = open_record(out, format_of(out, args.format))?;
-            for (_, r) in &recs {
-                w.write(r).map_err(|e| format!("{}: {e}", out.display()))?;
-            }
-        }
-        eprintln!("hisha match: {} games merged into {}", recs.len(), args.out[0].display());
+    if !settings.out.is_empty() {
+        write_records(&states, settings)?;
     }
-    print!("{}", tally.block(args.sprt.as_ref()));
+    print!("{}", tally.block(settings.sprt.as_ref()));
     Ok(())
 }

@@ -2,26 +2,47 @@
 //! USI engines, in parallel, with openings, adjudication, statistics, crash-safe records, resume
 //! and sharding. With no arguments it plays a short self-play match of hisha and writes
 //! `games.psn`.
+//!
+//! The files, from the data up to the runner that drives them:
+//! - `settings` (what the match is asked to do), `config` (engine definitions), `tc` (time controls
+//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `state` (the state file), `openings`;
+//! - `process` (one engine as a child process), `preflight` (the check before the first game),
+//!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
+//! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
+//!   `report` (the results block), `streak` (`--max-crashes`), `merge` (`--merge`);
+//! - `runner` (workers, the main thread, Ctrl-C), which drives all of the above, and `exit` (`main`,
+//!   the exit statuses and [`MatchError`], which wraps the other files' errors; the checks that
+//!   decide an exit status themselves — `schedule`, `earlier`, `preflight`, `game::rules` — return
+//!   it directly).
 
 pub mod config;
 mod earlier;
 pub mod exit;
+mod file_error;
 mod game;
 mod merge;
-pub mod openings;
+mod openings;
 mod output;
 mod preflight;
-pub mod process;
-pub mod report;
+mod process;
+mod report;
 mod runner;
 mod schedule;
+mod settings;
 pub mod state;
 pub mod stats;
 mod streak;
 pub mod tc;
 
 pub use exit::{MatchError, main};
+pub use file_error::FileError;
+pub use merge::MergeError;
+pub use openings::OpeningsError;
+pub use output::UnreadableGame;
+pub use preflight::HandshakeFailure;
 pub use runner::run;
+pub use settings::MatchSettings;
+pub use streak::CrashLimit;
 
 impl MatchArgs {
     /// Groups the `--engine` words by occurrence, from the matches of the `match` subcommand.

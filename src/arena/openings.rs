@@ -2,15 +2,16 @@
 //! hisha reads (PSN, PSN2, KIF, KI2, CSA), cut at a number of plies; in file order or shuffled
 //! with a seed. Each opening is played twice, colours swapped.
 
-use crate::record::{Format, Start, decode_text, detect_format, read_games};
+use super::file_error::FileError;
+use crate::record::{Format, RecordError, Start, decode_text, detect_format, read_games};
 use crate::types::Move;
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One opening: where it starts and the moves played before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub(crate) struct Opening {
     /// Start position.
     pub start: Start,
     /// Moves.
@@ -19,14 +20,35 @@ pub struct Opening {
     pub name: String,
 }
 
+/// An openings file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// An opening that cannot be read.
+    #[error("{}: opening {number}: {source}", path.display())]
+    Game {
+        /// The file.
+        path: PathBuf,
+        /// 1-based number of the opening in the file.
+        number: usize,
+        /// Where and why it cannot be read.
+        source: RecordError,
+    },
+    /// A file without a single opening.
+    #[error("{}: no openings", .0.display())]
+    Empty(PathBuf),
+}
+
 /// Reads openings from `path`, keeping at most `plies` moves of each.
-pub fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub(crate) fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsError> {
+    let bytes = std::fs::read(path).map_err(FileError::at(path))?;
     parse(&bytes, path, plies)
 }
 
 /// Reads openings from the contents of a file named `path`, keeping at most `plies` moves of each.
-pub fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, String> {
+pub(crate) fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsError> {
     let text = decode_text(bytes);
     let shown = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     // Bare SFEN lines (4 fields, no `moves`) are accepted as starts.
@@ -50,18 +72,18 @@ pub fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, St
     };
     let mut out = Vec::new();
     for (i, g) in read_games(source, format).into_iter().enumerate() {
-        let rec = g.map_err(|e| format!("{}: opening {}: {e}", path.display(), i + 1))?;
+        let rec = g.map_err(|source| OpeningsError::Game { path: path.to_path_buf(), number: i + 1, source })?;
         let name = rec.tag("Opening").map(str::to_string).unwrap_or_else(|| format!("{shown}#{}", i + 1));
         out.push(Opening { start: rec.start, moves: rec.moves.iter().take(plies).map(|m| m.mv).collect(), name });
     }
     if out.is_empty() {
-        return Err(format!("{}: no openings", path.display()));
+        return Err(OpeningsError::Empty(path.to_path_buf()));
     }
     Ok(out)
 }
 
 /// Shuffles openings reproducibly.
-pub fn shuffle(openings: &mut [Opening], seed: u64) {
+pub(crate) fn shuffle(openings: &mut [Opening], seed: u64) {
     openings.shuffle(&mut StdRng::seed_from_u64(seed));
 }
 
@@ -71,8 +93,7 @@ mod tests {
 
     #[test]
     fn usi_lines_sfen_lines_and_records() {
-        let dir = std::env::temp_dir().join(format!("hisha-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("openings");
         let usi = dir.join("o.txt");
         std::fs::write(&usi, "startpos moves 7g7f 3c3d 2g2f\n# comment\nstartpos moves 2g2f 8c8d\n").expect("write");
         let o = load(&usi, 2).expect("reads");

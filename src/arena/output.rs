@@ -3,12 +3,13 @@
 //! written whole to its own file `STEM-NNNN.EXT` numbered by game — then to the state file; the
 //! `Finished game …` line; and the log of engine stderr and USI transcripts.
 
+use super::file_error::FileError;
 use super::process::LogSink;
 use super::schedule::Job;
 use super::state::{GameLine, StateWriter};
 use crate::output_file::OutputFile;
 use crate::position::Winner;
-use crate::record::{Format, GameRecord, RecordWriter, game_path, game_paths, read_games};
+use crate::record::{Format, GameRecord, RecordError, RecordWriter, game_path, game_paths, read_games};
 use crossbeam_channel::unbounded;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -16,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The record files and the state file of a match.
-pub struct Outputs {
+pub(crate) struct Outputs {
     writers: Vec<(PathBuf, RecordFile)>,
     state: StateWriter,
     state_path: PathBuf,
@@ -24,12 +25,12 @@ pub struct Outputs {
 }
 
 /// The format of an output: `--format`, else the file's extension, else PSN.
-pub fn format_of(path: &Path, format: Option<Format>) -> Format {
+pub(crate) fn format_of(path: &Path, format: Option<Format>) -> Format {
     format.or_else(|| path.to_str().and_then(Format::from_path)).unwrap_or(Format::Psn)
 }
 
 /// A record output of a match.
-pub enum RecordFile {
+pub(crate) enum RecordFile {
     /// One file, games appended.
     Append(RecordWriter<BufWriter<File>>),
     /// One file per game (KIF, KIFU, KI2): game N of the set `path` goes to `STEM-000N.EXT`.
@@ -45,7 +46,7 @@ impl RecordFile {
     /// Writes one game. Per game, the file is numbered by the game's `Round` tag (its number in
     /// the schedule) and written whole, then renamed into place; a file of that name from an
     /// earlier match is kept as `NAME.1` (or `.2` …), as the runner keeps an earlier state file.
-    pub fn write(&mut self, rec: &GameRecord) -> std::io::Result<()> {
+    pub(crate) fn write(&mut self, rec: &GameRecord) -> std::io::Result<()> {
         let (path, format) = match self {
             RecordFile::Append(w) => return w.write(rec),
             RecordFile::PerGame { path, format } => (path, *format),
@@ -53,10 +54,7 @@ impl RecordFile {
         let n = rec.tag("Round").and_then(|r| r.trim().parse().ok()).unwrap_or(1);
         let target = game_path(path, n);
         if target.exists() {
-            let kept = (1..)
-                .map(|i| PathBuf::from(format!("{}.{i}", target.display())))
-                .find(|p| !p.exists())
-                .unwrap_or_default();
+            let kept = aside_name(&target);
             std::fs::rename(&target, &kept)?;
             eprintln!("hisha match: {} existed; the earlier record is kept as {}", target.display(), kept.display());
         }
@@ -66,35 +64,50 @@ impl RecordFile {
     }
 }
 
+/// Where an earlier file `path` is kept when a new match writes its own: the first of `PATH.1`,
+/// `PATH.2` … that does not exist.
+pub(crate) fn aside_name(path: &Path) -> PathBuf {
+    (1..).map(|i| PathBuf::from(format!("{}.{i}", path.display()))).find(|p| !p.exists()).unwrap_or_default()
+}
+
 /// Opens `path` for records in `format`: for appending, or, for a format that holds one game
 /// per file, for one file per game. Appended records are buffered whole and written with one
 /// `write` when the writer flushes them, so that a runner killed mid-game leaves no half record.
-pub fn open_record(path: &Path, format: Format) -> Result<RecordFile, String> {
+pub(crate) fn open_record(path: &Path, format: Format) -> Result<RecordFile, FileError> {
     if format.one_game_per_file() {
         return Ok(RecordFile::PerGame { path: path.to_path_buf(), format });
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
     Ok(RecordFile::Append(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty)))
 }
 
+/// A game in a record file of a match that cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: game {number}: {source}", path.display())]
+pub struct UnreadableGame {
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based number of the game in the file.
+    pub number: usize,
+    /// Where and why it cannot be read.
+    pub source: RecordError,
+}
+
 /// Reads the games [`open_record`] wrote to `path` in `format` (for one game per file, every
 /// `STEM-NNNN.EXT` file there is); a game that cannot be read is an error naming its file.
-pub fn read_records(path: &Path, format: Format) -> Result<Vec<Result<GameRecord, String>>, String> {
+pub(crate) fn read_records(path: &Path, format: Format) -> Result<Vec<Result<GameRecord, UnreadableGame>>, FileError> {
     let files = if format.one_game_per_file() {
-        game_paths(path).map_err(|e| format!("{}: {e}", path.display()))?.into_iter().map(|(_, p)| p).collect()
+        game_paths(path).map_err(FileError::at(path))?.into_iter().map(|(_, p)| p).collect()
     } else {
         vec![path.to_path_buf()]
     };
     let mut games = Vec::new();
     for file in files {
-        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let named =
-            |(i, g): (usize, Result<GameRecord, _>)| g.map_err(|e| format!("{}: game {}: {e}", file.display(), i + 1));
+        let bytes = std::fs::read(&file).map_err(FileError::at(&file))?;
+        let named = |(i, g): (usize, Result<GameRecord, _>)| {
+            g.map_err(|source| UnreadableGame { path: file.clone(), number: i + 1, source })
+        };
         games.extend(read_games(&bytes, format).into_iter().enumerate().map(named));
     }
     Ok(games)
@@ -102,17 +115,17 @@ pub fn read_records(path: &Path, format: Format) -> Result<Vec<Result<GameRecord
 
 impl Outputs {
     /// Opens every `--out` file for appending and the state file beside the first one.
-    pub fn open(
+    pub(crate) fn open(
         outs: &[PathBuf],
         format: Option<Format>,
         state_path: &Path,
         engines: [&str; 2],
         log: Option<PathBuf>,
-    ) -> Result<Outputs, String> {
+    ) -> Result<Outputs, FileError> {
         let writers = outs
             .iter()
             .map(|p| Ok((p.clone(), open_record(p, format_of(p, format))?)))
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, FileError>>()?;
         let first = outs.first().map(PathBuf::as_path).unwrap_or(Path::new("games.psn"));
         let state = StateWriter::open(state_path, first, format_of(first, format), engines)?;
         Ok(Outputs { writers, state, state_path: state_path.to_path_buf(), log })
@@ -120,7 +133,7 @@ impl Outputs {
 
     /// Writes a finished game: the record (with the match's tags) to every record file, then its
     /// line to the state file. Write errors are reported and the match goes on.
-    pub fn write(&mut self, job: &Job, names: (&str, &str), mut rec: GameRecord) -> GameLine {
+    pub(crate) fn write(&mut self, job: &Job, names: (&str, &str), mut rec: GameRecord) -> GameLine {
         let (black, white) = names;
         let spec = &job.spec;
         let mut tags = vec![
@@ -167,7 +180,7 @@ impl Outputs {
 
 /// `Finished game N (A vs B): 1-0 {Black wins by resignation}`, as cutechess-cli and fastchess
 /// print it: A plays Black; `1-0` Black won, `0-1` White won, `1/2-1/2` a draw, `*` unfinished.
-pub fn finished_line(g: &GameLine) -> String {
+pub(crate) fn finished_line(g: &GameLine) -> String {
     let (score, text) = match g.result.winner {
         Winner::Black => ("1-0", format!("Black wins by {}", g.result.reason)),
         Winner::White => ("0-1", format!("White wins by {}", g.result.reason)),
@@ -178,13 +191,13 @@ pub fn finished_line(g: &GameLine) -> String {
 }
 
 /// The thread writing the log.
-pub struct Logger(Option<std::thread::JoinHandle<()>>);
+pub(crate) struct Logger(Option<std::thread::JoinHandle<()>>);
 
 impl Logger {
     /// Waits (at most 2 s) until every line sent has been written: the thread ends when the last
     /// sender is gone (an engine's stderr reader may outlive the match, hence the limit; the thread
     /// flushes whenever it has nothing more to write).
-    pub fn finish(self) {
+    pub(crate) fn finish(self) {
         let Some(handle) = self.0 else { return };
         let deadline = Instant::now() + std::time::Duration::from_secs(2);
         while !handle.is_finished() && Instant::now() < deadline {
@@ -196,15 +209,10 @@ impl Logger {
 /// Starts the thread that writes the log (`--log`), appending; each line carries the seconds from
 /// the start of the match to the moment it was sent or read, and a first line says which match
 /// begins.
-pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink, Logger), String> {
+pub(crate) fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink, Logger), FileError> {
     let Some(path) = path else { return Ok((None, Logger(None))) };
-    let mut file = BufWriter::new(
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
-    );
+    let mut file =
+        BufWriter::new(std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?);
     let (tx, rx) = unbounded::<(Instant, String)>();
     let start = Instant::now();
     let _ = tx.send((start, heading));
@@ -221,13 +229,13 @@ pub fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(LogSink,
 }
 
 /// Today's date as `YYYY/MM/DD` (UTC), for record headers.
-pub fn today() -> String {
+pub(crate) fn today() -> String {
     let (y, m, d, _) = utc_now();
     format!("{y:04}/{m:02}/{d:02}")
 }
 
 /// The time now as `YYYY/MM/DD HH:MM:SS UTC`.
-pub fn now_text() -> String {
+pub(crate) fn now_text() -> String {
     let (y, m, d, secs) = utc_now();
     format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02} UTC", secs / 3600, secs / 60 % 60, secs % 60)
 }
@@ -257,9 +265,7 @@ mod tests {
 
     #[test]
     fn kif_records_of_a_match_go_one_file_per_game_numbered_by_game() {
-        let dir = std::env::temp_dir().join(format!("hisha-match-kif-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("match-kif");
         let path = dir.join("games.kif");
         let game = |round: usize, first: &str| {
             let mut rec =

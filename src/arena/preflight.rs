@@ -11,13 +11,13 @@ use crossbeam_channel::unbounded;
 use std::time::{Duration, Instant};
 
 /// Lines of an engine's stderr quoted when its first handshake fails.
-pub const STDERR_TAIL: usize = 5;
+pub(crate) const STDERR_TAIL: usize = 5;
 
 /// Options that GUIs send although engines need not list them (usi.md §4).
 const ALWAYS_ACCEPTED: [&str; 2] = ["USI_Hash", "USI_Ponder"];
 
 /// The transcript lines of the check, for `--log` (`[NAME (check)] > usi`, …).
-pub type Transcript = Vec<(Instant, String)>;
+pub(crate) type Transcript = Vec<(Instant, String)>;
 
 /// What the check found out about one engine.
 struct Checked {
@@ -34,7 +34,7 @@ fn check_name(conf: &EngineConfig) -> String {
 }
 
 /// The problems with `conf`'s options, from what the engine answered.
-pub fn option_problems(conf: &EngineConfig, listed: &[String], replies: &[String]) -> Vec<String> {
+fn option_problems(conf: &EngineConfig, listed: &[String], replies: &[String]) -> Vec<String> {
     let mut problems = Vec::new();
     let known =
         |k: &str| listed.iter().chain(ALWAYS_ACCEPTED.map(String::from).iter()).any(|l| l.eq_ignore_ascii_case(k));
@@ -79,25 +79,35 @@ fn stderr_tail(transcript: &Transcript, name: &str) -> Vec<String> {
     lines[lines.len().saturating_sub(STDERR_TAIL)..].to_vec()
 }
 
-/// The message of a failed first handshake.
-fn failure_message(conf: &EngineConfig, why: &str, tail: &[String]) -> String {
-    let mut m = format!("engine {} failed its first handshake (usi, usiok, isready, readyok): {why}", conf.name);
-    if tail.is_empty() {
-        m.push_str("; it wrote nothing on stderr");
-    } else {
-        m.push_str("; the end of its stderr:");
-        for line in tail {
-            m.push_str("\n    ");
-            m.push_str(line);
+/// An engine that failed its first handshake: its name, why, and the end of its stderr.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandshakeFailure {
+    /// The engine's name.
+    pub engine: String,
+    /// What went wrong (the engine exited, no `usiok` in time …).
+    pub why: String,
+    /// The last lines it wrote on stderr (at most five).
+    pub stderr_tail: Vec<String>,
+}
+
+impl std::fmt::Display for HandshakeFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "engine {} failed its first handshake (usi, usiok, isready, readyok): {}", self.engine, self.why)?;
+        if self.stderr_tail.is_empty() {
+            f.write_str("; it wrote nothing on stderr")?;
+        } else {
+            f.write_str("; the end of its stderr:")?;
+            for line in &self.stderr_tail {
+                write!(f, "\n    {line}")?;
+            }
         }
+        f.write_str("\nNo game was played and no file was written.")
     }
-    m.push_str("\nNo game was played and no file was written.");
-    m
 }
 
 /// Checks both engines (`timeouts[i]` for `confs[i]`); on success, prints the problems with their
 /// options on stderr and returns the transcripts of the check, for the log.
-pub fn check(confs: &[EngineConfig; 2], timeouts: [Duration; 2]) -> Result<Transcript, MatchError> {
+pub(crate) fn check(confs: &[EngineConfig; 2], timeouts: [Duration; 2]) -> Result<Transcript, MatchError> {
     let results: Vec<Checked> = std::thread::scope(|s| {
         let handles: Vec<_> = confs.iter().zip(timeouts).map(|(c, t)| s.spawn(move || check_one(c, t))).collect();
         handles
@@ -111,16 +121,20 @@ pub fn check(confs: &[EngineConfig; 2], timeouts: [Duration; 2]) -> Result<Trans
             })
             .collect()
     });
-    let failures: Vec<String> = confs
+    let failures: Vec<HandshakeFailure> = confs
         .iter()
         .zip(&results)
         .filter_map(|(c, r)| {
-            let why = r.failure.as_ref()?;
-            Some(failure_message(c, why, &stderr_tail(&r.transcript, &check_name(c))))
+            let why = r.failure.clone()?;
+            Some(HandshakeFailure {
+                engine: c.name.clone(),
+                why,
+                stderr_tail: stderr_tail(&r.transcript, &check_name(c)),
+            })
         })
         .collect();
     if !failures.is_empty() {
-        return Err(MatchError::failed(failures.join("\n")));
+        return Err(MatchError::Handshake(failures));
     }
     for w in results.iter().flat_map(|r| &r.warnings) {
         eprintln!("hisha match: warning: {w}");
@@ -163,9 +177,13 @@ mod tests {
             .collect();
         let tail = stderr_tail(&t, "e (check)");
         assert_eq!(tail, ["line 4", "line 5", "line 6", "line 7", "line 8"]);
-        let m = failure_message(&conf(&[]), "the engine exited", &tail);
+        let failure = |why: &str, stderr_tail: Vec<String>| {
+            HandshakeFailure { engine: "e".into(), why: why.into(), stderr_tail }.to_string()
+        };
+        let m = failure("the engine exited", tail);
         assert!(m.starts_with("engine e failed its first handshake (usi, usiok, isready, readyok): the engine exited"));
         assert!(m.contains("the end of its stderr:\n    line 4\n") && !m.contains("line 3"), "{m}");
-        assert!(failure_message(&conf(&[]), "x", &[]).contains("it wrote nothing on stderr"));
+        assert!(m.ends_with("    line 8\nNo game was played and no file was written."), "{m}");
+        assert!(failure("x", Vec::new()).contains("it wrote nothing on stderr"));
     }
 }

@@ -1,10 +1,11 @@
 //! What a match plays: the two engines, the openings and the deterministic schedule of games
 //! (colour-swapped pairs, one opening per pair, shards, games already finished skipped).
 
-use super::MatchArgs;
 use super::config::EngineConfig;
+use super::exit::MatchError;
 use super::game::GameSpec;
-use super::openings::{self, Opening};
+use super::openings::{self, Opening, OpeningsError};
+use super::settings::MatchSettings;
 use crate::record::Start;
 use std::path::Path;
 
@@ -13,24 +14,35 @@ use std::path::Path;
 const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
 
 /// A scheduled game: its spec and which engine (0 = first, 1 = second) plays Black.
-pub struct Job {
+pub(crate) struct Job {
     /// What to play.
     pub spec: GameSpec,
     /// The first engine plays Black (odd game numbers).
     pub first_is_black: bool,
 }
 
+/// The engine (0 = first, 1 = second) playing each colour: [Black's, White's].
+fn engines_by_colour(first_is_black: bool) -> [usize; 2] {
+    if first_is_black { [0, 1] } else { [1, 0] }
+}
+
 impl Job {
+    /// The engine (0 = first, 1 = second) playing each colour: [Black's, White's].
+    pub(crate) fn engines_by_colour(&self) -> [usize; 2] {
+        engines_by_colour(self.first_is_black)
+    }
+
     /// The engine definitions by colour: (Black, White).
-    pub fn sides<'a>(&self, confs: &'a [EngineConfig; 2]) -> (&'a EngineConfig, &'a EngineConfig) {
-        if self.first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) }
+    pub(crate) fn sides<'a>(&self, confs: &'a [EngineConfig; 2]) -> (&'a EngineConfig, &'a EngineConfig) {
+        let [black, white] = self.engines_by_colour();
+        (&confs[black], &confs[white])
     }
 }
 
 /// Parses `--shard K/N`.
-pub fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, String> {
+fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, MatchError> {
     let Some(s) = s else { return Ok(None) };
-    let bad = || format!("--shard wants K/N with 1 <= K <= N, got {s:?}");
+    let bad = || MatchError::Shard(s.clone());
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if k == 0 || k > n {
@@ -40,9 +52,9 @@ pub fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, String>
 }
 
 /// The two engines: the `--engine`s given, completed with hisha; equal names are made distinct.
-pub fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
-    let load = |w: &Vec<String>| EngineConfig::from_spec(w, &args.engines_dir).map_err(|e| e.to_string());
-    let mut list: Vec<EngineConfig> = args.engines.iter().map(load).collect::<Result<_, _>>()?;
+pub(crate) fn engines(settings: &MatchSettings) -> Result<[EngineConfig; 2], MatchError> {
+    let load = |w: &Vec<String>| EngineConfig::from_spec(w, &settings.engines_dir);
+    let mut list: Vec<EngineConfig> = settings.engines.iter().map(load).collect::<Result<_, _>>()?;
     let [a, mut b] = match list.len() {
         0 => {
             let (mut a, mut b) = (EngineConfig::hisha(), EngineConfig::hisha());
@@ -55,7 +67,7 @@ pub fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
             let b = list.remove(1);
             [list.remove(0), b]
         }
-        n => return Err(format!("give at most two engines (got {n})")),
+        n => return Err(MatchError::TooManyEngines(n)),
     };
     if a.name == b.name {
         b.name.push_str("-2");
@@ -64,17 +76,17 @@ pub fn engines(args: &MatchArgs) -> Result<[EngineConfig; 2], String> {
 }
 
 /// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
-fn load_openings(args: &MatchArgs) -> Result<Vec<Opening>, String> {
-    let mut list = match (&args.handicap, &args.openings) {
+fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError> {
+    let mut list = match (&settings.handicap, &settings.openings) {
         (Some(h), _) => {
             return Ok(vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }]);
         }
-        (None, Some(path)) => openings::load(path, args.opening_plies)?,
+        (None, Some(path)) => openings::load(path, settings.opening_plies)?,
         (None, None) => {
-            openings::parse(DEFAULT_OPENINGS.as_bytes(), Path::new("book/openings.psn"), args.opening_plies)?
+            openings::parse(DEFAULT_OPENINGS.as_bytes(), Path::new("book/openings.psn"), settings.opening_plies)?
         }
     };
-    if let Some(seed) = args.seed {
+    if let Some(seed) = settings.seed {
         openings::shuffle(&mut list, seed);
     }
     Ok(list)
@@ -83,12 +95,16 @@ fn load_openings(args: &MatchArgs) -> Result<Vec<Opening>, String> {
 /// The games still to play: game `n` (1-based) belongs to pair `(n - 1) / 2`, which plays opening
 /// `pair % openings` twice, the first engine Black in the odd game. With `--shard K/N` only the
 /// pairs with `pair % N == K - 1` are played; games in `done` are skipped.
-pub fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> Result<Vec<Job>, String> {
-    let openings = load_openings(args)?;
-    let shard = parse_shard(&args.shard)?;
-    let pairs = args.games.div_ceil(2).max(1);
-    let tc = |c: &EngineConfig| c.tc.unwrap_or(args.tc);
-    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(args.time_margin);
+pub(crate) fn schedule(
+    settings: &MatchSettings,
+    confs: &[EngineConfig; 2],
+    done: &[usize],
+) -> Result<Vec<Job>, MatchError> {
+    let openings = load_openings(settings)?;
+    let shard = parse_shard(&settings.shard)?;
+    let pairs = settings.games.div_ceil(2).max(1);
+    let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
+    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.time_margin);
     let mut jobs = Vec::new();
     for number in 1..=pairs * 2 {
         let pair = (number - 1) / 2;
@@ -97,7 +113,7 @@ pub fn schedule(args: &MatchArgs, confs: &[EngineConfig; 2], done: &[usize]) -> 
         }
         let o = &openings[pair % openings.len()];
         let first_is_black = number % 2 == 1;
-        let (black, white) = if first_is_black { (&confs[0], &confs[1]) } else { (&confs[1], &confs[0]) };
+        let [black, white] = engines_by_colour(first_is_black).map(|e| &confs[e]);
         jobs.push(Job {
             spec: GameSpec {
                 number,

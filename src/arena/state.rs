@@ -7,6 +7,7 @@
 //! game <TAB> number <TAB> black engine <TAB> white engine <TAB> black|white|draw|unfinished <TAB> reason
 //! ```
 
+use super::file_error::FileError;
 use crate::position::{GameResult, Winner};
 use crate::record::Format;
 use std::io::Write;
@@ -54,12 +55,30 @@ fn winner_id(w: Winner) -> &'static str {
     }
 }
 
+/// A state file that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A line that is neither the header nor a game.
+    #[error("{}:{line}: bad state line {text:?}", path.display())]
+    BadLine {
+        /// The state file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
 /// Reads a state file (a missing file is an empty state).
-pub fn load(path: &Path) -> Result<State, String> {
+pub fn load(path: &Path) -> Result<State, StateError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(State::default()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(FileError::at(path)(e).into()),
     };
     let mut st = State::default();
     let (mut first, mut second) = (None, None);
@@ -77,7 +96,7 @@ pub fn load(path: &Path) -> Result<State, String> {
             }
             continue;
         }
-        let bad = || format!("{}:{}: bad state line {line:?}", path.display(), i + 1);
+        let bad = || StateError::BadLine { path: path.to_path_buf(), line: i + 1, text: line.to_string() };
         let ["game", number, black, white, winner, reason] = f[..] else {
             if line.trim().is_empty() {
                 continue;
@@ -104,30 +123,26 @@ pub fn load(path: &Path) -> Result<State, String> {
 }
 
 /// Appends finished games to a state file.
-pub struct StateWriter {
+pub(crate) struct StateWriter {
     file: std::fs::File,
 }
 
 impl StateWriter {
     /// Opens (creating with a header if new) the state file of a match of `engines` written to
     /// `out` in `format`.
-    pub fn open(path: &Path, out: &Path, format: Format, engines: [&str; 2]) -> Result<StateWriter, String> {
+    pub(crate) fn open(path: &Path, out: &Path, format: Format, engines: [&str; 2]) -> Result<StateWriter, FileError> {
         let fresh = !path.exists();
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?;
         if fresh {
             let [a, b] = engines.map(|e| e.replace('\t', " "));
             writeln!(file, "# hisha match state v1\tout={}\tformat={format}\tfirst={a}\tsecond={b}", out.display())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(FileError::at(path))?;
         }
         Ok(StateWriter { file })
     }
 
     /// Records a finished game and flushes.
-    pub fn add(&mut self, g: &GameLine) -> std::io::Result<()> {
+    pub(crate) fn add(&mut self, g: &GameLine) -> std::io::Result<()> {
         writeln!(
             self.file,
             "game\t{}\t{}\t{}\t{}\t{}",
@@ -148,10 +163,8 @@ mod tests {
 
     #[test]
     fn state_files_round_trip_and_bad_lines_name_their_line() {
-        let dir = std::env::temp_dir().join(format!("hisha-state-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("state");
         let path = dir.join("g.psn.state");
-        let _ = std::fs::remove_file(&path);
         let line = |number, black: &str, winner| GameLine {
             number,
             black: black.into(),
@@ -170,8 +183,8 @@ mod tests {
         assert_eq!((st.out, st.format), (Some(PathBuf::from("g.psn")), Some(Format::Psn)));
         std::fs::write(&path, "# hisha match state v1\ngame\t1\ta\tb\tblack\tcheckmate\ngame\t2\ta\tb\tsideways\tx\n")
             .expect("write");
-        let e = load(&path).expect_err("bad line");
-        assert!(e.contains("g.psn.state:3: bad state line"), "{e}");
+        let e = load(&path).expect_err("bad line").to_string();
+        assert!(e.ends_with("g.psn.state:3: bad state line \"game\\t2\\ta\\tb\\tsideways\\tx\""), "{e}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

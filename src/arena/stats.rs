@@ -8,7 +8,7 @@
 const Z95: f64 = 1.959_963_984_540_054;
 
 /// Error function (Abramowitz & Stegun 7.1.26; absolute error below 1.5e-7).
-pub fn erf(x: f64) -> f64 {
+fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let y = 1.0
         - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592)
@@ -18,7 +18,7 @@ pub fn erf(x: f64) -> f64 {
 }
 
 /// Logistic Elo of a score fraction (±∞ clamped to ±2000).
-pub fn elo(score: f64) -> f64 {
+fn elo(score: f64) -> f64 {
     if score <= 0.0 {
         -2000.0
     } else if score >= 1.0 {
@@ -29,13 +29,13 @@ pub fn elo(score: f64) -> f64 {
 }
 
 /// Score fraction of a logistic Elo difference.
-pub fn score_of_elo(e: f64) -> f64 {
+fn score_of_elo(e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-e / 400.0))
 }
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Wdl {
+pub(crate) struct Wdl {
     /// Wins.
     pub wins: u64,
     /// Draws.
@@ -46,7 +46,7 @@ pub struct Wdl {
 
 /// An Elo estimate with its 95 % error bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
+pub(crate) struct EloEstimate {
     /// Elo difference.
     pub elo: f64,
     /// Half-width of the 95 % interval.
@@ -55,24 +55,24 @@ pub struct EloEstimate {
 
 impl Wdl {
     /// Games.
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
 
     /// Score fraction.
-    pub fn score(&self) -> f64 {
+    pub(crate) fn score(&self) -> f64 {
         let n = self.games();
         if n == 0 { 0.5 } else { (self.wins as f64 + 0.5 * self.draws as f64) / n as f64 }
     }
 
     /// Draw ratio.
-    pub fn draw_ratio(&self) -> f64 {
+    pub(crate) fn draw_ratio(&self) -> f64 {
         let n = self.games();
         if n == 0 { 0.0 } else { self.draws as f64 / n as f64 }
     }
 
     /// Elo and its 95 % error from the per-game (trinomial) variance.
-    pub fn elo(&self) -> EloEstimate {
+    pub(crate) fn elo(&self) -> EloEstimate {
         let n = self.games() as f64;
         let s = self.score();
         if n == 0.0 {
@@ -86,7 +86,7 @@ impl Wdl {
     }
 
     /// Likelihood of superiority: the probability that the first engine is the stronger one.
-    pub fn los(&self) -> f64 {
+    pub(crate) fn los(&self) -> f64 {
         let decisive = (self.wins + self.losses) as f64;
         if decisive == 0.0 {
             return 0.5;
@@ -103,17 +103,17 @@ fn interval(s: f64, stderr: f64) -> EloEstimate {
 
 /// Pentanomial counts of colour-swapped pairs by the first engine's pair score: 0, ½, 1, 1½, 2.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pentanomial(pub [u64; 5]);
+pub(crate) struct Pentanomial(pub [u64; 5]);
 
 impl Pentanomial {
     /// Adds a pair whose two game scores (1, ½ or 0 each) are given.
-    pub fn add_pair(&mut self, a: f64, b: f64) {
+    pub(crate) fn add_pair(&mut self, a: f64, b: f64) {
         let i = ((a + b) * 2.0).round().clamp(0.0, 4.0) as usize;
         self.0[i] += 1;
     }
 
     /// Pairs.
-    pub fn pairs(&self) -> u64 {
+    pub(crate) fn pairs(&self) -> u64 {
         self.0.iter().sum()
     }
 
@@ -129,7 +129,7 @@ impl Pentanomial {
     }
 
     /// Elo and its 95 % error from the pair variance (accounts for the openings' bias).
-    pub fn elo(&self) -> EloEstimate {
+    pub(crate) fn elo(&self) -> EloEstimate {
         match self.moments() {
             Some((mean, var)) => interval(mean, (var / self.pairs() as f64).sqrt()),
             None => EloEstimate { elo: 0.0, error: 0.0 },
@@ -139,7 +139,7 @@ impl Pentanomial {
     /// Log-likelihood ratio of H1 (Elo = `elo1`) against H0 (Elo = `elo0`), in the normal
     /// approximation. As fishtest does, an empty count is taken as 0.001 pairs, so that results
     /// without variance (a clean sweep, only draws) still decide.
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+    pub(crate) fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         if self.pairs() == 0 {
             return 0.0;
         }
@@ -167,7 +167,7 @@ pub struct Sprt {
 
 /// What the SPRT says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SprtDecision {
+pub(crate) enum SprtDecision {
     /// Keep playing.
     Continue,
     /// H0 accepted (not stronger by `elo1`).
@@ -178,12 +178,12 @@ pub enum SprtDecision {
 
 impl Sprt {
     /// The (lower, upper) LLR bounds.
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
     /// The decision for `p`.
-    pub fn decide(&self, p: &Pentanomial) -> (f64, SprtDecision) {
+    pub(crate) fn decide(&self, p: &Pentanomial) -> (f64, SprtDecision) {
         let llr = p.llr(self.elo0, self.elo1);
         let (lo, hi) = self.bounds();
         let d = if llr >= hi {
@@ -197,24 +197,41 @@ impl Sprt {
     }
 }
 
+/// An SPRT specification that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SprtError {
+    /// A part that is not `key=value`.
+    #[error("bad SPRT parameter {0:?}")]
+    NotKeyValue(String),
+    /// A value that is not a number (the whole `key=value`).
+    #[error("bad SPRT value {0:?}")]
+    BadValue(String),
+    /// A key other than `elo0`, `elo1`, `alpha` and `beta`.
+    #[error("unknown SPRT parameter {0:?}")]
+    UnknownKey(String),
+    /// Bounds that do not make a test.
+    #[error("SPRT needs elo0 < elo1 and 0 < alpha, beta < 1")]
+    Inconsistent,
+}
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
     /// `elo0=0 elo1=5 alpha=0.05 beta=0.05` (space or comma separated; defaults as shown).
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
         let mut t = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
         for part in s.split([' ', ',']).filter(|p| !p.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| format!("bad SPRT parameter {part:?}"))?;
-            let v: f64 = v.parse().map_err(|_| format!("bad SPRT value {part:?}"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
+            let v: f64 = v.parse().map_err(|_| SprtError::BadValue(part.to_string()))?;
             match k {
                 "elo0" => t.elo0 = v,
                 "elo1" => t.elo1 = v,
                 "alpha" => t.alpha = v,
                 "beta" => t.beta = v,
-                _ => return Err(format!("unknown SPRT parameter {k:?}")),
+                _ => return Err(SprtError::UnknownKey(k.to_string())),
             }
         }
         if !(0.0 < t.alpha && t.alpha < 1.0 && 0.0 < t.beta && t.beta < 1.0) || t.elo1 <= t.elo0 {
-            return Err("SPRT needs elo0 < elo1 and 0 < alpha, beta < 1".into());
+            return Err(SprtError::Inconsistent);
         }
         Ok(t)
     }
@@ -283,7 +300,10 @@ mod tests {
         assert_eq!(sprt.decide(&strong).1, SprtDecision::H1);
         let weak = Pentanomial([300, 300, 300, 50, 50]);
         assert_eq!(sprt.decide(&weak).1, SprtDecision::H0);
-        assert!("elo0=5 elo1=0".parse::<Sprt>().is_err());
+        assert_eq!("elo0=5 elo1=0".parse::<Sprt>(), Err(SprtError::Inconsistent));
+        assert_eq!("elo0 elo1=5".parse::<Sprt>(), Err(SprtError::NotKeyValue("elo0".into())));
+        assert_eq!("elo0=x".parse::<Sprt>().map_err(|e| e.to_string()), Err("bad SPRT value \"elo0=x\"".into()));
+        assert_eq!("gamma=1".parse::<Sprt>(), Err(SprtError::UnknownKey("gamma".into())));
     }
 
     #[test]

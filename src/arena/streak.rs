@@ -1,25 +1,36 @@
 //! `--max-crashes N`: the games in a row, per engine, that it lost by crashing, stalling or failing
 //! to start, in the order the games finished; the match stops when one engine reaches N.
 
+/// An engine that reached the limit: why the match stops.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{engine} crashed, stalled or failed to start in {limit} games in a row (--max-crashes {limit})")]
+pub struct CrashLimit {
+    /// The engine's name.
+    pub engine: String,
+    /// `--max-crashes`.
+    pub limit: u32,
+}
+
 /// Consecutive faulty games of the first and the second engine.
 #[derive(Clone, Debug)]
-pub struct CrashStreaks {
+pub(crate) struct CrashStreaks {
     limit: u32,
     streaks: [u32; 2],
 }
 
 impl CrashStreaks {
     /// Streaks that stop the match at `limit` (0: never).
-    pub fn new(limit: u32) -> CrashStreaks {
+    pub(crate) fn new(limit: u32) -> CrashStreaks {
         CrashStreaks { limit, streaks: [0; 2] }
     }
 
-    /// Counts a finished game of engine `engine` (0 = first, 1 = second): a faulty game extends
-    /// its streak, any other game ends it. True when the streak has just reached the limit.
-    pub fn record(&mut self, engine: usize, faulty: bool) -> bool {
+    /// Counts a finished game of engine `engine` (0 = first, 1 = second, named `name`): a faulty
+    /// game extends its streak, any other game ends it. The limit when the streak has just reached
+    /// it.
+    pub(crate) fn record(&mut self, engine: usize, name: &str, faulty: bool) -> Option<CrashLimit> {
         let s = &mut self.streaks[engine];
         *s = if faulty { *s + 1 } else { 0 };
-        self.limit > 0 && *s == self.limit
+        (self.limit > 0 && *s == self.limit).then(|| CrashLimit { engine: name.to_string(), limit: self.limit })
     }
 }
 
@@ -30,13 +41,14 @@ mod tests {
     #[test]
     fn only_faults_in_a_row_reach_the_limit() {
         let mut s = CrashStreaks::new(3);
-        assert!(!s.record(0, true));
-        assert!(!s.record(0, true));
-        assert!(!s.record(1, true), "the other engine has its own streak");
-        assert!(!s.record(0, false), "a good game ends the streak");
-        assert!(!s.record(0, true) && !s.record(0, true));
-        assert!(s.record(0, true), "the third in a row");
+        assert_eq!(s.record(0, "a", true), None);
+        assert_eq!(s.record(0, "a", true), None);
+        assert_eq!(s.record(1, "b", true), None, "the other engine has its own streak");
+        assert_eq!(s.record(0, "a", false), None, "a good game ends the streak");
+        assert!(s.record(0, "a", true).is_none() && s.record(0, "a", true).is_none());
+        let stop = s.record(0, "a", true).expect("the third in a row");
+        assert_eq!(stop.to_string(), "a crashed, stalled or failed to start in 3 games in a row (--max-crashes 3)");
         let mut never = CrashStreaks::new(0);
-        assert!((0..10).all(|_| !never.record(1, true)), "0 never stops");
+        assert!((0..10).all(|_| never.record(1, "b", true).is_none()), "0 never stops");
     }
 }

@@ -78,14 +78,14 @@ impl fmt::Display for TimeControl {
 
 /// The runner's clocks for one game (each side may have its own control).
 #[derive(Clone, Debug)]
-pub struct Clocks {
+pub(crate) struct Clocks {
     tc: [TimeControl; 2],
     remaining: [u64; 2],
 }
 
 /// How a move fared against its clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// Milliseconds beyond the allowance (0 if within it).
     pub overrun_ms: u64,
     /// The overrun exceeded the margin: the move loses on time.
@@ -94,20 +94,15 @@ pub struct Verdict {
 
 impl Clocks {
     /// Fresh clocks for Black's and White's controls.
-    pub fn new(black: TimeControl, white: TimeControl) -> Clocks {
+    pub(crate) fn new(black: TimeControl, white: TimeControl) -> Clocks {
         let main = |tc: TimeControl| {
             if let TimeControl::Clock { time, .. } = tc { time } else { 0 }
         };
         Clocks { tc: [black, white], remaining: [main(black), main(white)] }
     }
 
-    /// The control of `c`.
-    pub fn control(&self, c: Color) -> TimeControl {
-        self.tc[c.index()]
-    }
-
     /// The `go` command for `to_move` with the clocks as they stand.
-    pub fn go(&self, to_move: Color) -> GoParams {
+    pub(crate) fn go(&self, to_move: Color) -> GoParams {
         let mut g = GoParams::default();
         match self.tc[to_move.index()] {
             TimeControl::Clock { inc, byoyomi, .. } => {
@@ -135,7 +130,7 @@ impl Clocks {
     }
 
     /// How long `c` may think on this move before losing on time (`None`: untimed).
-    pub fn allowance(&self, c: Color) -> Option<u64> {
+    pub(crate) fn allowance(&self, c: Color) -> Option<u64> {
         match self.tc[c.index()] {
             TimeControl::Clock { inc, byoyomi, .. } => Some(self.remaining[c.index()] + inc + byoyomi),
             TimeControl::MoveTime(ms) => Some(ms),
@@ -144,7 +139,7 @@ impl Clocks {
     }
 
     /// Charges `elapsed_ms` to `c` and judges it with `margin_ms` of tolerance.
-    pub fn charge(&mut self, c: Color, elapsed_ms: u64, margin_ms: u64) -> Verdict {
+    pub(crate) fn charge(&mut self, c: Color, elapsed_ms: u64, margin_ms: u64) -> Verdict {
         let allowance = self.allowance(c);
         if let TimeControl::Clock { inc, .. } = self.tc[c.index()] {
             let r = &mut self.remaining[c.index()];

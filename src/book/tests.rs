@@ -2,16 +2,8 @@
 
 use super::*;
 use crate::record::{GameRecord, Start};
+use crate::testing::{after, play};
 use rand::{SeedableRng, rngs::StdRng};
-
-fn pos_after(moves: &[&str]) -> Position {
-    let mut p = Position::startpos();
-    for m in moves {
-        let mv = p.parse_usi_move(m).expect("legal");
-        p.do_move(mv);
-    }
-    p
-}
 
 #[test]
 fn parses_the_yaneuraou_format_and_round_trips() {
@@ -23,7 +15,7 @@ fn parses_the_yaneuraou_format_and_round_trips() {
     assert_eq!(start[0].mv.to_string(), "2g2f", "best value first");
     assert_eq!(start[1].ponder.map(|m| m.to_string()), Some("3c3d".into()));
     // The move number does not matter: the position after 7g7f 3c3d is found.
-    assert_eq!(book.probe(&pos_after(&["7g7f", "3c3d"])).len(), 1);
+    assert_eq!(book.probe(&after(&["7g7f", "3c3d"])).len(), 1);
     let mut out = Vec::new();
     book.write(&mut out).expect("writes");
     let again = Book::parse(&String::from_utf8(out).expect("utf-8")).expect("valid");
@@ -161,18 +153,7 @@ fn corrupt_books_are_reported_with_line_and_column() {
 
 #[test]
 fn builds_counts_and_ponder_from_records() {
-    let line = |moves: &[&str]| {
-        let mut p = Position::startpos();
-        let mv: Vec<Move> = moves
-            .iter()
-            .map(|m| {
-                let x = p.parse_usi_move(m).expect("legal");
-                p.do_move(x);
-                x
-            })
-            .collect();
-        GameRecord::new(Start::default(), mv)
-    };
+    let line = |moves: &[&str]| GameRecord::new(Start::default(), play(&mut Position::startpos(), moves));
     let recs = [line(&["7g7f", "3c3d"]), line(&["7g7f", "3c3d"]), line(&["7g7f", "8c8d"]), line(&["2g2f", "8c8d"])];
     let book = build::from_records(&recs, build::BuildOptions { max_ply: 8, min_count: 1 });
     let start = book.probe(&Position::startpos());

@@ -123,15 +123,7 @@ pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position, mv: crat
 mod tests {
     use super::*;
     use crate::record::MoveRecord;
-
-    fn after(moves: &[&str]) -> Position {
-        let mut p = Position::startpos();
-        for m in moves {
-            let mv = p.parse_usi_move(m).expect("legal");
-            p.do_move(mv);
-        }
-        p
-    }
+    use crate::testing::after;
 
     #[test]
     fn reads_floodgate_lines() {

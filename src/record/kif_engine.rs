@@ -126,15 +126,11 @@ pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{after, play};
 
     #[test]
     fn reads_shogigui_comments() {
-        let mut p = Position::startpos();
-        for m in ["7g7f", "3c3d", "8h2b+"] {
-            let mv = p.parse_usi_move(m).expect("legal");
-            p.do_move(mv);
-        }
-        let to = p.last_move().map(|m| m.to());
+        let to = after(&["7g7f", "3c3d", "8h2b+"]).last_move().map(|m| m.to());
         // The layout ShogiGUI writes (muzudho/kif-parser keeps a ShogiGUI .kifu): depth, nodes,
         // score, PV with `同　` and a trailing blank.
         let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", to).expect("engine data");
@@ -155,14 +151,7 @@ mod tests {
     #[test]
     fn writes_what_it_reads() {
         let mut p = Position::startpos();
-        let pv: Vec<_> = ["7g7f", "3c3d", "8h2b+", "3a2b"]
-            .iter()
-            .scan(p.clone(), |q, m| {
-                let mv = q.parse_usi_move(m).ok()?;
-                q.do_move(mv);
-                Some(mv)
-            })
-            .collect();
+        let pv = play(&mut p.clone(), &["7g7f", "3c3d", "8h2b+", "3a2b"]);
         let e = EngineInfo {
             score: Some(Score::Mate(-3)),
             depth: Some(12),

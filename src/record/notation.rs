@@ -284,15 +284,7 @@ pub fn read(pos: &Position, text: &str, last_to: Option<Square>, ply: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn after(moves: &[&str]) -> Position {
-        let mut p = Position::startpos();
-        for m in moves {
-            let mv = p.parse_usi_move(m).expect("legal");
-            p.do_move(mv);
-        }
-        p
-    }
+    use crate::testing::after;
 
     fn read_usi(pos: &Position, text: &str) -> Result<String, RecordErrorKind> {
         read(pos, text, pos.last_move().map(|m| m.to()), 1).map(|m| m.to_string())

@@ -67,8 +67,7 @@ mod tests {
 
     #[test]
     fn the_game_files_of_a_set_are_found_in_order() {
-        let dir = std::env::temp_dir().join(format!("hisha-per-game-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = crate::testing::temp_dir("per-game");
         for name in ["g-0010.kif", "g-0002.kif", "g.kif", "g-0003.psn", "h-0001.kif"] {
             std::fs::write(dir.join(name), "").expect("write");
         }

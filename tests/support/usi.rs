@@ -1,10 +1,9 @@
-//! Helpers for tests that drive the built `hisha` binary over pipes.
-
-#![allow(dead_code)]
+//! Driving the built `hisha` binary over pipes: a USI session line by line ([`Engine`]), or a
+//! whole piped input to the end ([`run_piped`]).
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `hisha` process.
@@ -19,7 +18,7 @@ pub struct Engine {
 impl Engine {
     /// Starts `hisha` with `args`.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+        let mut child = super::hisha_command()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -144,7 +143,7 @@ pub struct Piped {
 /// for it to exit. Panics (after killing it) if it has not exited within `timeout`. `RUST_LOG` is
 /// removed so that stderr holds only what hisha prints by default.
 pub fn run_piped(args: &[&str], input: &str, timeout: Duration) -> Piped {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let mut child = super::hisha_command()
         .args(args)
         .env_remove("RUST_LOG")
         .stdin(Stdio::piped())

@@ -1,9 +1,7 @@
-//! Helpers for the `hisha match` tests: temporary folders, running the binary, reading records.
-
-#![allow(dead_code)]
+//! Helpers for the `hisha match` tests: the fake engine, running a match, reading its records.
 
 use hisha::position::{ResultReason, Winner};
-use hisha::record::{Format, GameRecord, read_games};
+use hisha::record::GameRecord;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -37,30 +35,9 @@ pub fn fake_engine() -> &'static str {
     })
 }
 
-/// A fresh temporary folder for one test.
-pub fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("dir");
-    d
-}
-
-/// The path as a `&str` (test paths are UTF-8).
-pub fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
-
 /// `hisha match --quiet ARGS…`, run to the end.
 pub fn hisha_match<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hisha")).arg("match").arg("--quiet").args(args).output().expect("hisha runs")
-}
-
-/// The games of a record file.
-pub fn games(path: &Path, format: Format) -> Vec<GameRecord> {
-    read_games(&std::fs::read(path).expect("record file"), format)
-        .into_iter()
-        .map(|g| g.expect("readable game"))
-        .collect()
+    super::hisha_command().arg("match").arg("--quiet").args(args).output().expect("hisha runs")
 }
 
 /// The game number of a record (its `Round` tag).

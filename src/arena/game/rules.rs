@@ -1,0 +1,152 @@
+//! The adjudication settings of a match and the score adjudication they drive: resign when both
+//! engines agree that one side is lost, draw when both scores stay near zero.
+
+use crate::arena::exit::MatchError;
+use crate::arena::settings::MatchSettings;
+use crate::position::{EnteringKingRule, GameResult, ResultReason};
+use crate::types::Color;
+use std::time::Duration;
+
+/// A score threshold held for a number of moves (`--resign CP:PLIES`, `--draw CP:PLIES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ScoreRule {
+    /// The threshold in centipawns.
+    pub cp: i32,
+    /// How many moves of each engine in a row.
+    pub plies: u32,
+}
+
+impl ScoreRule {
+    /// Reads `CP:PLIES`, the value of `--OPTION` (`resign` or `draw`).
+    fn parse(text: &str, option: &'static str) -> Result<ScoreRule, MatchError> {
+        let (cp, plies) =
+            text.split_once(':').ok_or_else(|| MatchError::ScoreRule { option, text: text.to_string() })?;
+        Ok(ScoreRule {
+            cp: cp.trim().parse().map_err(|_| MatchError::ScoreRuleCp { option, text: cp.to_string() })?,
+            plies: plies.trim().parse().map_err(|_| MatchError::ScoreRulePlies { option, text: plies.to_string() })?,
+        })
+    }
+}
+
+/// Adjudication settings.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    /// Draw after this many plies (counted from the start position, opening included).
+    pub max_plies: u32,
+    /// Resign adjudication: both engines agree by `cp` for `plies` moves each.
+    pub resign: Option<ScoreRule>,
+    /// Draw adjudication: both scores within ±`cp` for `plies` moves each.
+    pub draw: Option<ScoreRule>,
+    /// Entering-king rule for `bestmove win`.
+    pub entering_king: EnteringKingRule,
+    /// How long an untimed (nodes/depth) move may take before the engine is deemed stalled.
+    pub stall: Duration,
+}
+
+impl Rules {
+    /// The rules `settings` ask for.
+    pub(crate) fn from_settings(settings: &MatchSettings) -> Result<Rules, MatchError> {
+        let score_rule =
+            |text: &Option<String>, option| text.as_deref().map(|t| ScoreRule::parse(t, option)).transpose();
+        Ok(Rules {
+            max_plies: settings.max_plies,
+            resign: score_rule(&settings.resign, "resign")?,
+            draw: score_rule(&settings.draw, "draw")?,
+            entering_king: match settings.entering_king_rule.to_ascii_lowercase().as_str() {
+                "noenteringking" | "none" => EnteringKingRule::None,
+                "csarule24" | "24" => EnteringKingRule::Point24,
+                "csarule27" | "27" => EnteringKingRule::Point27,
+                other => return Err(MatchError::EnteringKingRule(other.to_string())),
+            },
+            stall: Duration::from_secs(settings.stall_timeout),
+        })
+    }
+}
+
+/// The score streaks of one game: moves in a row of each side reporting a clear loss or win, and
+/// moves in a row (both sides together) reporting a score near zero.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ScoreStreaks {
+    low: [u32; 2],
+    high: [u32; 2],
+    drawish: u32,
+}
+
+impl ScoreStreaks {
+    /// Counts the score `cp` that `us` reported with its move; the adjudicated result once the
+    /// streaks reach the rules' lengths (a draw takes precedence over a resignation).
+    pub(crate) fn count(&mut self, us: Color, cp: i32, rules: &Rules) -> Option<GameResult> {
+        let i = us.index();
+        let (resign, draw) = (rules.resign, rules.draw);
+        self.low[i] = if resign.is_some_and(|r| cp <= -r.cp) { self.low[i] + 1 } else { 0 };
+        self.high[i] = if resign.is_some_and(|r| cp >= r.cp) { self.high[i] + 1 } else { 0 };
+        self.drawish = if draw.is_some_and(|r| cp.abs() <= r.cp) { self.drawish + 1 } else { 0 };
+        if draw.is_some_and(|r| self.drawish >= 2 * r.plies) {
+            return Some(GameResult::draw(ResultReason::Adjudication));
+        }
+        let n = resign?.plies;
+        if self.high[i] >= n && self.low[1 - i] >= n {
+            Some(GameResult::win(us, ResultReason::Adjudication))
+        } else if self.low[i] >= n && self.high[1 - i] >= n {
+            Some(GameResult::loss(us, ResultReason::Adjudication))
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Winner;
+
+    fn rules(resign: Option<(i32, u32)>, draw: Option<(i32, u32)>) -> Rules {
+        let rule = |r: Option<(i32, u32)>| r.map(|(cp, plies)| ScoreRule { cp, plies });
+        Rules {
+            max_plies: 320,
+            resign: rule(resign),
+            draw: rule(draw),
+            entering_king: EnteringKingRule::Point27,
+            stall: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn a_score_rule_is_cp_colon_plies_and_errors_name_the_option() {
+        assert_eq!(ScoreRule::parse(" 400 : 3", "resign").ok(), Some(ScoreRule { cp: 400, plies: 3 }));
+        let e = |text| ScoreRule::parse(text, "draw").expect_err("bad").to_string();
+        assert_eq!(e("400"), "--draw wants CP:PLIES, got \"400\"");
+        assert_eq!(e("x:3"), "--draw: bad CP \"x\"");
+        assert_eq!(e("1:y"), "--draw: bad PLIES \"y\"");
+    }
+
+    #[test]
+    fn resignation_needs_both_engines_to_agree_for_the_plies_each() {
+        let r = rules(Some((400, 2)), None);
+        let mut s = ScoreStreaks::default();
+        // Black says it is lost, White says it is winning: after two moves each, Black loses.
+        assert_eq!(s.count(Color::Black, -500, &r), None);
+        assert_eq!(s.count(Color::White, 500, &r), None);
+        assert_eq!(s.count(Color::Black, -450, &r), None);
+        let result = s.count(Color::White, 401, &r).expect("adjudicated");
+        assert_eq!((result.winner, result.reason), (Winner::White, ResultReason::Adjudication));
+        // A score inside the threshold ends the streak.
+        let mut s = ScoreStreaks::default();
+        for (c, cp) in [(Color::Black, -500), (Color::White, 500), (Color::Black, -399), (Color::White, 500)] {
+            assert_eq!(s.count(c, cp, &r), None, "{c} {cp}");
+        }
+    }
+
+    #[test]
+    fn a_draw_needs_scores_near_zero_in_twice_the_plies_of_moves_in_a_row() {
+        let r = rules(Some((400, 1)), Some((10, 2)));
+        let mut s = ScoreStreaks::default();
+        for cp in [5, -10, 0] {
+            assert_eq!(s.count(Color::Black, cp, &r), None);
+        }
+        let result = s.count(Color::White, 10, &r).expect("four moves near zero");
+        assert_eq!((result.winner, result.reason), (Winner::Draw, ResultReason::Adjudication));
+        assert_eq!(rules(None, None).draw, None);
+        assert_eq!(ScoreStreaks::default().count(Color::Black, 0, &rules(None, None)), None, "no rules, no result");
+    }
+}

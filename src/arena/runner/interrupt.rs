@@ -1,0 +1,48 @@
+//! Ctrl-C during a match: the first press stops new games (the running ones finish), the second
+//! kills the engines and exits at once with status 130, after the record being written, if any,
+//! is complete.
+
+use crate::arena::process::EngineRegistry;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The flags the main thread and the Ctrl-C handler share.
+#[derive(Default)]
+pub(super) struct Interrupt {
+    /// No new games: set by Ctrl-C, the SPRT or `--max-crashes`.
+    pub stop: AtomicBool,
+    /// Ctrl-C was pressed.
+    pub interrupted: AtomicBool,
+    /// Held while a finished game is written, so that a second Ctrl-C leaves no half record.
+    pub writing: Mutex<()>,
+}
+
+impl Interrupt {
+    /// Runs `write` so that a second Ctrl-C waits for it to end.
+    pub(super) fn while_writing<T>(&self, write: impl FnOnce() -> T) -> T {
+        let _lock = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        write()
+    }
+}
+
+/// Installs the Ctrl-C handler (a warning when it cannot be installed).
+pub(super) fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry) {
+    let presses = AtomicUsize::new(0);
+    let (flags, registry) = (Arc::clone(flags), registry.clone());
+    let installed = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+            flags.interrupted.store(true, Ordering::SeqCst);
+            flags.stop.store(true, Ordering::SeqCst);
+            eprintln!("\nhisha match: finishing the running games (Ctrl-C again to stop at once)");
+            return;
+        }
+        flags.while_writing(|| {
+            registry.kill_all();
+            eprintln!("\nhisha match: stopped; every finished game is in the record files (--resume continues)");
+            std::process::exit(130);
+        })
+    });
+    if let Err(e) = installed {
+        log::warn!("cannot handle Ctrl-C: {e}");
+    }
+}

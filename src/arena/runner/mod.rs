@@ -1,0 +1,158 @@
+//! Running a match: worker threads that own their engine processes and play the scheduled games
+//! ([`workers`]), and the main thread that writes every finished game at once (records, then the
+//! state file), prints `Finished game …` lines, the progress bar and the results, stops for the
+//! SPRT and for `--max-crashes`, and handles Ctrl-C ([`interrupt`]). Before the first game the
+//! engines pass their check ([`super::preflight`]); the first and last lines printed name the
+//! record file.
+
+mod interrupt;
+mod watch;
+mod workers;
+
+use super::config::EngineConfig;
+use super::earlier;
+use super::exit::MatchError;
+use super::game::Rules;
+use super::merge;
+use super::output::{Outputs, now_text, spawn_logger};
+use super::preflight;
+use super::process::EngineRegistry;
+use super::report::Tally;
+use super::schedule::{self, Job};
+use super::settings::MatchSettings;
+use super::state::{self, State};
+use crossbeam_channel::unbounded;
+use interrupt::Interrupt;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use watch::Watch;
+use workers::{Done, Queue, Shared};
+
+/// What a match is about to play, checked and ready: everything [`run`] needs after the checks.
+struct Plan {
+    confs: [EngineConfig; 2],
+    rules: Rules,
+    state_path: PathBuf,
+    previous: State,
+    jobs: Vec<Job>,
+}
+
+/// Reads the settings and the earlier state; errors here are usage errors and nothing is
+/// written. An engine whose executable does not exist fails here (a typo should not become a
+/// match of forfeits); engines that start but misbehave are adjudicated game by game instead.
+fn plan(settings: &MatchSettings) -> Result<Plan, MatchError> {
+    let confs = schedule::engines(settings)?;
+    if let Some(c) = confs.iter().find(|c| !c.command_found()) {
+        return Err(MatchError::MissingCommand { engine: c.name.clone(), command: c.command.clone() });
+    }
+    let rules = Rules::from_settings(settings)?;
+    let state_path = state::path_for(&settings.out[0]);
+    let previous = earlier::previous_state(settings.resume, &state_path, &confs)?;
+    let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
+    let jobs = schedule::schedule(settings, &confs, &done)?;
+    Ok(Plan { confs, rules, state_path, previous, jobs })
+}
+
+/// For a new match, moves the earlier state aside and warns of other engines' games in the
+/// record files; prints the first line. That line, and the note on other engines' games for the
+/// last line.
+fn announce(settings: &MatchSettings, plan: &Plan) -> Result<(String, String), MatchError> {
+    let names = plan.confs.each_ref().map(|c| c.name.as_str());
+    let other_note = if settings.resume {
+        String::new()
+    } else {
+        earlier::keep_earlier_state(&plan.state_path)?;
+        earlier::warn_of_other_games(&settings.out, settings.format, names)
+    };
+    let heading = format!(
+        "=== hisha match {} vs {}, {}, records in {}{other_note}{}",
+        names[0],
+        names[1],
+        now_text(),
+        settings.out[0].display(),
+        if settings.resume { " (resumed)" } else { "" }
+    );
+    println!("{heading}");
+    Ok((heading, other_note))
+}
+
+/// Games played at once: `--concurrency`, else the cores shared by the engines' threads.
+fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    settings.concurrency.unwrap_or(cores / confs.iter().map(EngineConfig::threads).max().unwrap_or(1)).max(1)
+}
+
+/// Runs `hisha match`.
+pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
+    if !settings.merge.is_empty() {
+        return Ok(merge::merge(&settings)?);
+    }
+    if settings.out.is_empty() {
+        settings.out.push(PathBuf::from("games.psn"));
+    }
+    let plan = plan(&settings)?;
+    let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.usi_timeout));
+    let checked = preflight::check(&plan.confs, plan.confs.each_ref().map(timeout))?;
+    let (heading, other_note) = announce(&settings, &plan)?;
+    let (log, logger) = spawn_logger(&settings.log, heading)?;
+    if let Some(l) = &log {
+        for line in checked {
+            let _ = l.send(line);
+        }
+    }
+    let names = plan.confs.each_ref().map(|c| c.name.as_str());
+    let outputs = Outputs::open(&settings.out, settings.format, &plan.state_path, names, settings.log.clone())?;
+    let concurrency = concurrency(&settings, &plan.confs);
+    let registry = EngineRegistry::default();
+    let interrupt = Arc::new(Interrupt::default());
+    interrupt::install(&interrupt, &registry);
+    let mut tally = Tally::new(names[0], names[1]);
+    for g in &plan.previous.games {
+        tally.add(g);
+    }
+    let total = plan.jobs.len();
+    let (job_tx, job_rx) = unbounded::<Job>();
+    let mut queue = Queue::new(plan.jobs, job_tx);
+    for _ in 0..concurrency {
+        queue.feed(&interrupt.stop);
+    }
+    let (done_tx, done_rx) = unbounded::<Done>();
+    let shared = Shared {
+        confs: plan.confs.clone(),
+        rules: plan.rules,
+        usi_timeout: settings.usi_timeout,
+        restart: settings.restart,
+        log,
+        registry,
+    };
+    let mut handles = Vec::new();
+    for i in 0..concurrency.min(total) {
+        let (rx, tx, sh) = (job_rx.clone(), done_tx.clone(), shared.clone());
+        let h = std::thread::Builder::new()
+            .name(format!("match-{i}"))
+            .spawn(move || workers::worker(rx, tx, sh))
+            .map_err(MatchError::Thread)?;
+        handles.push(h);
+    }
+    drop((done_tx, shared));
+    let mut watch = Watch::new(&settings, &plan.confs, outputs, tally, total, &interrupt);
+    for d in done_rx.iter() {
+        watch.finished(d);
+        queue.feed(&interrupt.stop);
+    }
+    watch.clear_progress();
+    for h in handles {
+        let _ = h.join();
+    }
+    logger.finish();
+    let outs: Vec<String> = settings.out.iter().map(|p| p.display().to_string()).collect();
+    let (finished, crashed) = watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
+    let unplayed = total.saturating_sub(finished);
+    match crashed {
+        Some(limit) => Err(MatchError::Crashes { limit, finished, unplayed }),
+        None if interrupt.interrupted.load(Ordering::SeqCst) => Err(MatchError::Interrupted { finished, unplayed }),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,149 @@
+//! The main thread's side of a running match: each finished game written at once (records, then
+//! the state file) and announced (`Finished game …`, the progress bar, the results every N games),
+//! the stops for `--max-crashes` and the SPRT, and the closing lines.
+
+use super::interrupt::Interrupt;
+use super::workers::Done;
+use crate::arena::config::EngineConfig;
+use crate::arena::output::{Outputs, finished_line};
+use crate::arena::report::Tally;
+use crate::arena::settings::MatchSettings;
+use crate::arena::stats::SprtDecision;
+use crate::arena::streak::{CrashLimit, CrashStreaks};
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// What the main thread keeps while the games are played.
+pub(super) struct Watch<'a> {
+    settings: &'a MatchSettings,
+    confs: &'a [EngineConfig; 2],
+    outputs: Outputs,
+    tally: Tally,
+    /// Games scheduled in this run.
+    total: usize,
+    interrupt: &'a Interrupt,
+    progress: Option<indicatif::ProgressBar>,
+    started: Instant,
+    /// Games finished in this run.
+    finished: usize,
+    streaks: CrashStreaks,
+    /// The engine that reached `--max-crashes`, if one did.
+    crashed: Option<CrashLimit>,
+}
+
+fn progress_bar(total: usize, quiet: bool) -> Option<indicatif::ProgressBar> {
+    (!quiet).then(|| {
+        let pb = indicatif::ProgressBar::new(total as u64);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  {elapsed} ETA {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb
+    })
+}
+
+/// `N games in 12 min 5 s: 3.1 games/min at concurrency 2`.
+fn pace(games: usize, elapsed: Duration, concurrency: usize) -> String {
+    let secs = elapsed.as_secs_f64();
+    let per_min = if secs > 0.0 { games as f64 * 60.0 / secs } else { 0.0 };
+    let (m, s) = (elapsed.as_secs() / 60, elapsed.as_secs() % 60);
+    format!("  This run: {games} games in {m} min {s} s: {per_min:.1} games/min at concurrency {concurrency}\n")
+}
+
+impl<'a> Watch<'a> {
+    /// Watches a match of `total` games with the `tally` of the games finished before.
+    pub(super) fn new(
+        settings: &'a MatchSettings,
+        confs: &'a [EngineConfig; 2],
+        outputs: Outputs,
+        tally: Tally,
+        total: usize,
+        interrupt: &'a Interrupt,
+    ) -> Watch<'a> {
+        Watch {
+            settings,
+            confs,
+            outputs,
+            tally,
+            total,
+            interrupt,
+            progress: progress_bar(total, settings.quiet),
+            started: Instant::now(),
+            finished: 0,
+            streaks: CrashStreaks::new(settings.max_crashes),
+            crashed: None,
+        }
+    }
+
+    /// Prints above the progress bar, if any.
+    fn say(&self, text: &str) {
+        match &self.progress {
+            Some(pb) => pb.suspend(|| print!("{text}")),
+            None => print!("{text}"),
+        }
+        let _ = std::io::stdout().flush();
+    }
+
+    /// Writes, counts and announces a finished game; stops the match when an engine reaches
+    /// `--max-crashes` or the SPRT decides.
+    pub(super) fn finished(&mut self, d: Done) {
+        let (black, white) = d.job.sides(self.confs);
+        let line =
+            self.interrupt.while_writing(|| self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record));
+        self.tally.add(&line);
+        self.tally.overrun(&black.name, d.outcome.overrun_ms[0]);
+        self.tally.overrun(&white.name, d.outcome.overrun_ms[1]);
+        self.finished += 1;
+        self.say(&format!("{}\n", finished_line(&line)));
+        if let Some(pb) = &self.progress {
+            pb.set_message(self.tally.progress());
+            pb.inc(1);
+        }
+        let every = self.settings.report_every;
+        if every > 0 && self.finished % every == 0 && self.finished < self.total {
+            self.say(&self.tally.block(self.settings.sprt.as_ref()));
+        }
+        for (c, e) in d.job.engines_by_colour().into_iter().enumerate() {
+            self.count_fault(e, d.outcome.faulty[c]);
+        }
+        self.check_sprt();
+    }
+
+    /// Counts a game of engine `e` (0 = first, 1 = second); stops the match at `--max-crashes`.
+    fn count_fault(&mut self, e: usize, faulty: bool) {
+        if let Some(limit) = self.streaks.record(e, &self.confs[e].name, faulty) {
+            if self.crashed.is_none() {
+                self.interrupt.stop.store(true, Ordering::SeqCst);
+                self.say(&format!("Stopping the match: {limit}; finishing the running games\n"));
+                self.crashed = Some(limit);
+            }
+        }
+    }
+
+    /// Stops the match when the SPRT has decided.
+    fn check_sprt(&self) {
+        let Some(t) = &self.settings.sprt else { return };
+        let (llr, decision) = t.decide(&self.tally.penta);
+        if decision != SprtDecision::Continue && !self.interrupt.stop.swap(true, Ordering::SeqCst) {
+            self.say(&format!("SPRT: {decision:?} accepted (LLR {llr:.2}); finishing the running games\n"));
+        }
+    }
+
+    /// Clears the progress bar once the last game has been announced.
+    pub(super) fn clear_progress(&mut self) {
+        if let Some(pb) = self.progress.take() {
+            pb.finish_and_clear();
+        }
+    }
+
+    /// Prints the results, the pace of this run at `concurrency` and `last_line`; the games
+    /// finished in this run and the engine that reached `--max-crashes`, if one did.
+    pub(super) fn end(self, concurrency: usize, last_line: &str) -> (usize, Option<CrashLimit>) {
+        print!("{}", self.tally.block(self.settings.sprt.as_ref()));
+        print!("{}", pace(self.finished, self.started.elapsed(), concurrency));
+        println!("{last_line}");
+        let _ = std::io::stdout().flush();
+        (self.finished, self.crashed)
+    }
+}
