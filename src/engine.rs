@@ -278,6 +278,12 @@ impl Engine {
         self.book.as_ref()?.choose(&self.position, pick, &mut self.rng)
     }
 
+    /// The legal moves of `go searchmoves …`; each word that is not one is reported and left out.
+    fn searchmoves(&self, words: &[String], out: &mut dyn FnMut(UsiResponse)) -> Vec<crate::types::Move> {
+        let parsed = words.iter().map(|w| self.position.parse_usi_move(w));
+        parsed.filter_map(|m| m.map_err(|e| out(error(format!("go: searchmoves: {e} (ignored)")))).ok()).collect()
+    }
+
     fn go(&mut self, g: &GoParams, out: &mut dyn FnMut(UsiResponse)) {
         if self.searching() {
             out(error("go: a search is already running (send stop first)"));
@@ -320,7 +326,9 @@ impl Engine {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let limits = Limits { depth, nodes, movetime: g.movetime, infinite: g.infinite, ponder: g.ponder, clock };
+        let searchmoves = self.searchmoves(&g.searchmoves, out);
+        let limits =
+            Limits { depth, nodes, movetime: g.movetime, infinite: g.infinite, ponder: g.ponder, clock, searchmoves };
         let on_byoyomi = clock.is_some_and(|c| c.byoyomi > 0);
         let opts = self.options.search_options(on_byoyomi);
         self.thread.control().reset(g.ponder);
