@@ -135,7 +135,7 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
             let book = if file == "builtin" {
                 Book::parse(BUILTIN).map_err(|e| e.to_string())?
             } else {
-                Book::load(std::path::Path::new(&file))?
+                Book::load(std::path::Path::new(&file)).map_err(|e| e.to_string())?
             };
             let loaded = start.elapsed();
             let pos = crate::usi::position_spec::parse_words(&sfen).map_err(|e| e.to_string())?;

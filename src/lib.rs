@@ -15,7 +15,7 @@ pub mod book;
 pub mod book_cli;
 pub mod cli;
 pub mod convert;
-pub mod engine;
+mod engine;
 pub mod eval;
 pub mod mate;
 pub mod movegen;

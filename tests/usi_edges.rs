@@ -168,3 +168,20 @@ fn go_searchmoves_passes_over_a_mate_it_was_not_asked_about() {
     assert_eq!(one_legal_bestmove(&run.stdout, &Position::from_sfen(sfen).expect("valid")), "G*1a");
     assert!(pv_heads(&run.stdout).iter().all(|m| m == "G*1a"), "{:?}", run.stdout);
 }
+
+#[test]
+fn go_searchmoves_is_not_answered_from_the_book() {
+    // The built-in book (on by default) knows the start position; the moves asked about come first.
+    let run = usi("position startpos\ngo depth 2 searchmoves 1g1f\n");
+    assert!(!run.stdout.iter().any(|l| l.starts_with("info string book")), "{:?}", run.stdout);
+    assert_eq!(one_legal_bestmove(&run.stdout, &Position::startpos()), "1g1f");
+}
+
+#[test]
+fn a_go_while_searching_is_refused_with_one_error_line() {
+    // The second go is refused before its words are read: no searchmoves complaint as well.
+    let run = usi("position startpos\ngo infinite\ngo depth 2 searchmoves zz\nstop\n");
+    let errors: Vec<&String> = run.stdout.iter().filter(|l| l.starts_with("info string error")).collect();
+    assert_eq!(errors, ["info string error: go: a search is already running (send stop first)"], "{:?}", run.stdout);
+    one_legal_bestmove(&run.stdout, &Position::startpos());
+}

@@ -14,6 +14,7 @@ use rand::Rng;
 use std::collections::HashMap;
 use std::io::Write;
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 /// The header line of the format.
 pub const HEADER: &str = "#YANEURAOU-DB2016 1.00";
@@ -62,6 +63,27 @@ pub struct BookError {
     pub column: usize,
     /// What is wrong.
     pub reason: String,
+}
+
+/// A book file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum BookLoadError {
+    /// The file cannot be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not a book.
+    #[error("{}: {error}", path.display())]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// Where and why.
+        error: BookError,
+    },
 }
 
 /// How to choose among the moves of a position.
@@ -157,9 +179,10 @@ impl Book {
     }
 
     /// Reads a book file.
-    pub fn load(path: &std::path::Path) -> Result<Book, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Book::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<Book, BookLoadError> {
+        let path_buf = || path.to_path_buf();
+        let text = std::fs::read_to_string(path).map_err(|source| BookLoadError::Read { path: path_buf(), source })?;
+        Book::parse(&text).map_err(|error| BookLoadError::Parse { path: path_buf(), error })
     }
 
     fn push(&mut self, sfen: String, key: u64, mut moves: Vec<BookMove>) {
