@@ -1,8 +1,8 @@
 //! `hisha book build | show | openings`.
 
-use crate::book::build::{BookBuilder, BuildOptions};
-use crate::book::openings::{OpeningOptions, generate};
 use crate::book::{BUILTIN, Book};
+use crate::book_tools::build::{BookBuilder, BuildOptions};
+use crate::book_tools::openings::{OpeningOptions, generate};
 use crate::output_file::{self, OutputFile};
 use crate::record::{Format, GameReader, GameRecord, RecordWriter};
 use std::io::{BufReader, Write};

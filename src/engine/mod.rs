@@ -1,6 +1,6 @@
 //! The engine, free of any protocol: it holds the position to think about (with its game
 //! history), its [`Settings`], the opening book and the search thread, and answers with typed
-//! [`EngineEvent`]s. The USI session (`crate::usi`) turns commands into calls here and events into
+//! [`EngineEvent`]s. The USI session (the `usi` module) turns commands into calls here and events into
 //! protocol lines; nothing here knows USI.
 //!
 //! A search started by [`Engine::go`] runs on the search thread; the caller selects over

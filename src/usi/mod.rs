@@ -2,7 +2,7 @@
 //! stdout. A reader thread turns input into lines (CR/LF and NUL tolerant), the protocol loop
 //! selects over those lines and the search thread's events, and is the only writer of stdout: one
 //! protocol line at a time, flushed. End of input is `quit` once the search in progress has
-//! answered (see [`crate::engine::Engine::end_of_input`]): `printf 'position startpos\ngo depth 6\n' | hisha`
+//! answered (the engine's `end_of_input`): `printf 'position startpos\ngo depth 6\n' | hisha`
 //! prints the search's `info` lines and one `bestmove`. `RUST_LOG=debug` traces every line
 //! in (`<`) and out (`>`) on stderr.
 
