@@ -18,7 +18,9 @@
 //! - **offline tools**: [`book_tools`] (book building, opening generation), [`bench`]; they may use
 //!   search and records.
 //! - **match**: [`arena`], the match runner, a USI client of other engines.
-//! - **command line** (moving to the binary): [`cli`], [`tools`], [`book_cli`], [`convert`].
+//!
+//! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser types but
+//! [`arena::MatchArgs`] (still to move) and the `ValueEnum` of [`record::Format`].
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -71,16 +73,6 @@ pub mod book_tools;
 // Match.
 // The match runner (`hisha match`).
 pub mod arena;
-
-// Command line (to move into the binary).
-// `hisha book`.
-pub mod book_cli;
-// The command-line parser.
-pub mod cli;
-// `hisha convert`.
-pub mod convert;
-// `hisha perft`, `handicaps`, `bench` and `mate`.
-pub mod tools;
 
 pub use movegen::{Gen, MoveError, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};

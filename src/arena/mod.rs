@@ -23,16 +23,6 @@ pub mod tc;
 pub use exit::{MatchError, main};
 pub use runner::run;
 
-impl MatchArgs {
-    /// Groups the `--engine` words by occurrence, from the matches of the `match` subcommand.
-    pub fn group_engines(&mut self, matches: &clap::ArgMatches) {
-        self.engines = matches
-            .get_occurrences::<String>("engine")
-            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
-            .unwrap_or_default();
-    }
-}
-
 use crate::record::Format;
 use std::path::PathBuf;
 
@@ -50,8 +40,8 @@ pub struct MatchArgs {
     /// file. Give two; with one it plays hisha; with none, hisha plays itself.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, value_name = "SPEC")]
     pub engine: Vec<String>,
-    /// The `--engine` words grouped by occurrence (filled from the parsed matches by
-    /// [`MatchArgs::group_engines`]; clap's derive flattens them).
+    /// The `--engine` words grouped by occurrence (filled from the parsed matches by the command
+    /// line; clap's derive flattens them).
     #[arg(skip)]
     pub engines: Vec<Vec<String>>,
     /// Number of games (rounded up to whole colour-swapped pairs; at least 1).

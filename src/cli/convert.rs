@@ -6,13 +6,13 @@
 //! written, cut and skipped (with the reasons) ends the run.
 //!
 //! Nothing is lost: an output file is written beside itself and renamed into place when complete
-//! ([`crate::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
+//! ([`hisha::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
 //! which hold one game per file, get several games only with `--split` (one file each). A reader
 //! that closes standard output early (`| head`) ends the run quietly with status 0, as ripgrep
 //! does.
 
-use crate::output_file::{self, OutputFile};
-use crate::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
+use hisha::output_file::{self, OutputFile};
+use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
