@@ -19,8 +19,8 @@
 //!   search and records.
 //! - **match**: [`arena`], the match runner, a USI client of other engines.
 //!
-//! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser types but
-//! [`arena::MatchArgs`] (still to move) and the `ValueEnum` of [`record::Format`].
+//! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
+//! types; [`arena::MatchArgs`] is the match runner's plain options struct.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

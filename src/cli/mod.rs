@@ -36,7 +36,7 @@ pub enum Command {
     Handicaps,
     /// Play a match between two USI engines (default: hisha against itself), writing every game
     /// to a record file, with statistics, adjudication, resume and shards.
-    Match(Box<hisha::arena::MatchArgs>),
+    Match(Box<r#match::MatchCommand>),
     /// Opening books: build one from records, show a position's moves, generate match openings.
     #[command(subcommand)]
     Book(book::BookCommand),
@@ -52,6 +52,39 @@ pub enum Command {
         #[arg(default_value_t = hisha::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+}
+
+/// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `csa`, `usi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatArg(pub hisha::record::Format);
+
+impl clap::ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        use hisha::record::Format;
+        const ALL: [FormatArg; 7] = [
+            FormatArg(Format::Psn),
+            FormatArg(Format::Psn2),
+            FormatArg(Format::Kif),
+            FormatArg(Format::Kifu),
+            FormatArg(Format::Ki2),
+            FormatArg(Format::Csa),
+            FormatArg(Format::Usi),
+        ];
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use hisha::record::Format;
+        Some(clap::builder::PossibleValue::new(match self.0 {
+            Format::Psn => "psn",
+            Format::Psn2 => "psn2",
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+        }))
+    }
 }
 
 /// Why a tool failed; the text is what `hisha: …` prints on stderr.
@@ -137,12 +170,7 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
         Some(Command::Handicaps) => handicaps::run(),
         Some(Command::Bench { depth }) => bench::run(depth),
         Some(Command::Mate(args)) => mate::run(&args),
-        Some(Command::Match(mut args)) => {
-            if let Some(m) = matches.subcommand_matches("match") {
-                r#match::group_engines(&mut args, m);
-            }
-            return hisha::arena::main(*args);
-        }
+        Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
         Some(Command::Book(cmd)) => book::run(cmd),
         Some(Command::Convert(args)) => return convert::command(&args),
     };
@@ -161,4 +189,22 @@ fn usi() -> Result<(), CliError> {
         eprintln!("{notice}");
     }
     Ok(hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn format_values_are_every_record_format_in_order_by_its_name() {
+        let values: Vec<hisha::record::Format> = FormatArg::value_variants().iter().map(|f| f.0).collect();
+        assert_eq!(values, hisha::record::Format::ALL);
+        for f in FormatArg::value_variants() {
+            let name = f.to_possible_value().map(|v| v.get_name().to_string());
+            assert_eq!(name, Some(f.0.to_string()), "the value is the format's name");
+        }
+        let psn2 = FormatArg::from_str("psn2", false).map(|f| f.0);
+        assert_eq!(psn2, Ok(hisha::record::Format::Psn2));
+    }
 }
