@@ -60,32 +60,28 @@ pub struct FormatArg(pub hisha::record::Format);
 
 impl clap::ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        use hisha::record::Format;
+        const F: [hisha::record::Format; 7] = hisha::record::Format::ALL;
         const ALL: [FormatArg; 7] = [
-            FormatArg(Format::Psn),
-            FormatArg(Format::Psn2),
-            FormatArg(Format::Kif),
-            FormatArg(Format::Kifu),
-            FormatArg(Format::Ki2),
-            FormatArg(Format::Csa),
-            FormatArg(Format::Usi),
+            FormatArg(F[0]),
+            FormatArg(F[1]),
+            FormatArg(F[2]),
+            FormatArg(F[3]),
+            FormatArg(F[4]),
+            FormatArg(F[5]),
+            FormatArg(F[6]),
         ];
         &ALL
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        use hisha::record::Format;
-        Some(clap::builder::PossibleValue::new(match self.0 {
-            Format::Psn => "psn",
-            Format::Psn2 => "psn2",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Csa => "csa",
-            Format::Usi => "usi",
-        }))
+        let i = hisha::record::Format::ALL.iter().position(|&f| f == self.0)?;
+        Some(clap::builder::PossibleValue::new(FORMAT_NAMES[i]))
     }
 }
+
+/// The names of the formats of `Format::ALL`, in its order (a test checks them against the
+/// formats' own names).
+const FORMAT_NAMES: [&str; 7] = ["psn", "psn2", "kif", "kifu", "ki2", "csa", "usi"];
 
 /// Why a tool failed; the text is what `hisha: …` prints on stderr.
 #[derive(Debug, thiserror::Error)]
