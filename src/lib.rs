@@ -1,36 +1,83 @@
 //! hisha: a shogi engine (USI), game-record converter and match runner.
 //!
-//! The crate is layered one way: [`types`] ← [`attacks`] ← [`position`] ← [`movegen`] ← [`perft`].
-//! Positions travel as SFEN ([`position::sfen`]); the sixteen handicap starts are
-//! [`position::Handicap`].
+//! # Module map
+//!
+//! The crate is layered; a module imports only from the modules before it in its own layer and
+//! from the layers named beside it (tests may use more, e.g. [`bench`]'s positions):
+//!
+//! - **rules**: [`types`] ← [`attacks`] ← [`position`] ← [`movegen`] ← [`perft`]. Positions travel
+//!   as SFEN ([`position::sfen`]); the sixteen handicap starts are [`position::Handicap`].
+//! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
+//! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
+//!   search thread, typed events. Imports rules, search, mate and book; never `usi`.
+//! - **protocol**: [`usi`], the USI session that drives the engine (rules, eval's score scale,
+//!   engine); its `command`/`response` types are shared with the match runner.
+//! - **records**: [`record`] (game-record formats), [`output_file`] (safe output writes). Import
+//!   rules only.
+//! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.
+//! - **offline tools**: [`book_tools`] (book building, opening generation), [`bench`]; they may use
+//!   search and records.
+//! - **match**: [`arena`], the match runner, a USI client of other engines.
+//!
+//! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
+//! types; [`arena::MatchArgs`] is the match runner's plain options struct.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
-pub mod arena;
+// Rules.
+// Attack tables and sliding-piece attacks.
 pub mod attacks;
-pub mod bench;
-pub mod book;
-pub mod book_cli;
-pub mod cli;
-pub mod convert;
-pub mod engine;
-pub mod eval;
-pub mod mate;
+// Legal move generation and USI move parsing.
 pub mod movegen;
-pub mod output_file;
+// Leaf counts of the legal-move tree (move generator correctness and speed).
 pub mod perft;
+// The board, its state, SFEN, handicaps, repetition and the rules of the game.
 pub mod position;
-pub mod record;
-pub mod search;
-pub mod tools;
+// Squares, pieces, moves, bitboards, hands: the vocabulary.
 pub mod types;
+
+// Evaluation and search.
+// Static evaluation (material, piece-square, NNUE).
+pub mod eval;
+// Tsume solving by df-pn.
+pub mod mate;
+// Alpha-beta search, time management and the search thread.
+pub mod search;
+
+// Engine.
+// The protocol-free engine façade.
+mod engine;
+
+// Protocol.
+// The USI session: `hisha` with no arguments.
 pub mod usi;
 
-#[cfg(test)]
-mod testing;
+// Records.
+// Output files written beside themselves and renamed into place.
+pub mod output_file;
+// Game records: PSN, PSN2, KIF, KIFU, KI2, CSA, USI lines; reading, detection, writing.
+pub mod record;
+
+// Book.
+// The run-time opening book (YaneuraOu format).
+pub mod book;
+
+// Offline tools.
+// The fixed search benchmark whose node count is the search's signature.
+pub mod bench;
+// Book building from records and match-opening generation.
+pub mod book_tools;
+
+// Match.
+// The match runner (`hisha match`).
+pub mod arena;
 
 pub use movegen::{Gen, MoveError, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
 pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};
+
+// Test support: positions reached by USI moves, temporary folders (unit tests only).
+#[cfg(test)]
+mod testing;

@@ -121,7 +121,11 @@ fn book_build_reads_any_format_and_show_prints_the_moves() {
         "2",
     ]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(Book::load(&book).map(|b| b.len()), Ok(2), "7g7f and then 3c3d were played twice");
+    assert_eq!(
+        Book::load(&book).map(|b| b.len()).map_err(|e| e.to_string()),
+        Ok(2),
+        "7g7f and then 3c3d were played twice"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -121,3 +121,66 @@ fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
         ]
     );
 }
+
+/// The first move of every `pv` in `lines`.
+fn pv_heads(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.split(" pv ").nth(1))
+        .filter_map(|pv| pv.split(' ').next())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn go_searchmoves_searches_only_the_moves_named() {
+    // Unrestricted, depth 4 from the start plays 2g2f (the search's own choice, with the book off);
+    // restricted to the edge pawn, it must play and analyse 1g1f only.
+    let off = "setoption name UseBook value false\nposition startpos\n";
+    let free = usi(&format!("{off}go depth 4\n"));
+    assert_ne!(one_legal_bestmove(&free.stdout, &Position::startpos()), "1g1f", "{:?}", free.stdout);
+    let run = usi(&format!("{off}go depth 4 searchmoves 1g1f\n"));
+    assert_eq!(one_legal_bestmove(&run.stdout, &Position::startpos()), "1g1f");
+    let heads = pv_heads(&run.stdout);
+    assert!(!heads.is_empty() && heads.iter().all(|m| m == "1g1f"), "{:?}", run.stdout);
+    // Two moves: the answer is one of them.
+    let run = usi(&format!("{off}go depth 4 searchmoves 9g9f 1g1f\n"));
+    let best = one_legal_bestmove(&run.stdout, &Position::startpos());
+    assert!(best == "9g9f" || best == "1g1f", "{:?}", run.stdout);
+}
+
+#[test]
+fn go_searchmoves_reports_a_move_that_is_not_legal_and_searches_the_rest() {
+    let run = usi("setoption name UseBook value false\nposition startpos\ngo depth 3 searchmoves 5e5d 1g1f\n");
+    assert_eq!(
+        run.stdout[0],
+        "info string error: go: searchmoves: illegal move 5e5d: there is no piece on the origin square (ignored)"
+    );
+    assert_eq!(one_legal_bestmove(&run.stdout, &Position::startpos()), "1g1f");
+}
+
+#[test]
+fn go_searchmoves_passes_over_a_mate_it_was_not_asked_about() {
+    // G*5b mates at once; asked about G*1a only, the root mate probe must not answer G*5b.
+    let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+    let run = usi(&format!("position sfen {sfen}\ngo depth 3 searchmoves G*1a\n"));
+    assert_eq!(one_legal_bestmove(&run.stdout, &Position::from_sfen(sfen).expect("valid")), "G*1a");
+    assert!(pv_heads(&run.stdout).iter().all(|m| m == "G*1a"), "{:?}", run.stdout);
+}
+
+#[test]
+fn go_searchmoves_is_not_answered_from_the_book() {
+    // The built-in book (on by default) knows the start position; the moves asked about come first.
+    let run = usi("position startpos\ngo depth 2 searchmoves 1g1f\n");
+    assert!(!run.stdout.iter().any(|l| l.starts_with("info string book")), "{:?}", run.stdout);
+    assert_eq!(one_legal_bestmove(&run.stdout, &Position::startpos()), "1g1f");
+}
+
+#[test]
+fn a_go_while_searching_is_refused_with_one_error_line() {
+    // The second go is refused before its words are read: no searchmoves complaint as well.
+    let run = usi("position startpos\ngo infinite\ngo depth 2 searchmoves zz\nstop\n");
+    let errors: Vec<&String> = run.stdout.iter().filter(|l| l.starts_with("info string error")).collect();
+    assert_eq!(errors, ["info string error: go: a search is already running (send stop first)"], "{:?}", run.stdout);
+    one_legal_bestmove(&run.stdout, &Position::startpos());
+}

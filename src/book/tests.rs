@@ -1,6 +1,7 @@
 //! Book format round trip, lookups against a brute-force scan, picking, corrupt files.
 
 use super::*;
+use crate::book_tools::build::{BuildOptions, from_records};
 use crate::record::{GameRecord, Start};
 use crate::testing::{after, play};
 use rand::{SeedableRng, rngs::StdRng};
@@ -38,7 +39,7 @@ fn lookups_agree_with_a_brute_force_scan() {
         }
         records.push(GameRecord::new(Start::default(), moves));
     }
-    let book = build::from_records(&records, build::BuildOptions { max_ply: 12, min_count: 1 });
+    let book = from_records(&records, BuildOptions { max_ply: 12, min_count: 1 });
     let mut text = Vec::new();
     book.write(&mut text).expect("writes");
     let text = String::from_utf8(text).expect("utf-8");
@@ -155,10 +156,10 @@ fn corrupt_books_are_reported_with_line_and_column() {
 fn builds_counts_and_ponder_from_records() {
     let line = |moves: &[&str]| GameRecord::new(Start::default(), play(&mut Position::startpos(), moves));
     let recs = [line(&["7g7f", "3c3d"]), line(&["7g7f", "3c3d"]), line(&["7g7f", "8c8d"]), line(&["2g2f", "8c8d"])];
-    let book = build::from_records(&recs, build::BuildOptions { max_ply: 8, min_count: 1 });
+    let book = from_records(&recs, BuildOptions { max_ply: 8, min_count: 1 });
     let start = book.probe(&Position::startpos());
     let f = start.iter().find(|m| m.mv.to_string() == "7g7f").expect("in book");
     assert_eq!((f.count, f.ponder.map(|m| m.to_string())), (3, Some("3c3d".into())));
-    let min2 = build::from_records(&recs, build::BuildOptions { max_ply: 8, min_count: 2 });
+    let min2 = from_records(&recs, BuildOptions { max_ply: 8, min_count: 2 });
     assert_eq!(min2.probe(&Position::startpos()).len(), 1, "2g2f was played once");
 }

@@ -71,23 +71,6 @@ impl Format {
 #[error("unknown record format {0:?} (psn, psn2, kif, kifu, ki2, csa, usi)")]
 pub struct ParseFormatError(pub String);
 
-impl clap::ValueEnum for Format {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Format::ALL
-    }
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(match self {
-            Format::Psn => "psn",
-            Format::Psn2 => "psn2",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Csa => "csa",
-            Format::Usi => "usi",
-        }))
-    }
-}
-
 impl FromStr for Format {
     type Err = ParseFormatError;
     fn from_str(s: &str) -> Result<Format, ParseFormatError> {

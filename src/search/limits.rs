@@ -1,6 +1,6 @@
 //! What a `go` command asks for, as plain data (usi.md §3.1).
 
-use crate::types::Color;
+use crate::types::{Color, Move};
 
 /// The clocks sent with `go`: remaining main time, increments and byoyomi, in milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,6 +40,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Game clocks, if any were sent.
     pub clock: Option<Clock>,
+    /// Search only these root moves (`go searchmoves …`, for analysis); empty = every move.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Limits {

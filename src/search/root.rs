@@ -72,6 +72,13 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
+/// Whether legal move `m` is searched at the root: one of `searchmoves` when any are given (a
+/// move asked for is searched even if it is a useless non-promotion), else any move but a useless
+/// non-promotion.
+fn is_root_candidate(pos: &Position, m: Move, searchmoves: &[Move]) -> bool {
+    if searchmoves.is_empty() { !is_useless_non_promotion(pos, m) } else { searchmoves.contains(&m) }
+}
+
 #[derive(Clone, Debug)]
 struct RootMove {
     mv: Move,
@@ -109,7 +116,7 @@ impl Searcher {
         let mut roots: Vec<RootMove> = pos
             .legal_moves()
             .iter()
-            .filter(|&&m| !is_useless_non_promotion(pos, m))
+            .filter(|&&m| is_root_candidate(pos, m, &limits.searchmoves))
             .map(|&m| RootMove { mv: m, score: -INFINITE, previous: -INFINITE, pv: vec![m] })
             .collect();
         if roots.is_empty() {

@@ -2,18 +2,19 @@
 //! stdout. A reader thread turns input into lines (CR/LF and NUL tolerant), the protocol loop
 //! selects over those lines and the search thread's events, and is the only writer of stdout: one
 //! protocol line at a time, flushed. End of input is `quit` once the search in progress has
-//! answered (see [`Engine::end_of_input`]): `printf 'position startpos\ngo depth 6\n' | hisha`
+//! answered (the engine's `end_of_input`): `printf 'position startpos\ngo depth 6\n' | hisha`
 //! prints the search's `info` lines and one `bestmove`. `RUST_LOG=debug` traces every line
 //! in (`<`) and out (`>`) on stderr.
 
-pub mod book_reply;
 pub mod command;
-pub mod options;
+mod options;
 pub mod position_spec;
+mod reply;
 pub mod response;
+mod session;
 
-use crate::engine::{Engine, Flow};
 use crossbeam_channel::{select, unbounded};
+use session::{Flow, Session};
 use std::io::{BufRead, Write};
 
 /// The one line `hisha` started without arguments prints on stderr when its input is a terminal
@@ -24,9 +25,14 @@ pub fn terminal_notice(stdin_is_terminal: bool) -> Option<String> {
         format!(
             "{}: this is the USI engine, reading USI commands (`usi`, `position startpos`, `go depth 8` …); \
              `quit` or end of input (Ctrl-D) leaves; `hisha --help` lists the tools.",
-            crate::engine::engine_name()
+            engine_name()
         )
     })
+}
+
+/// The engine's name as printed after `id name`.
+fn engine_name() -> String {
+    format!("hisha {}", env!("CARGO_PKG_VERSION"))
 }
 
 /// Reads lines from `input` on a thread until end of input. Invalid UTF-8 is replaced, NUL bytes
@@ -56,9 +62,9 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<cr
 
 /// Runs the engine on `input`/`output` until `quit` or end of input.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> std::io::Result<()> {
-    let mut engine = Engine::new()?;
+    let mut session = Session::new()?;
     let lines = spawn_reader(input)?;
-    let events = engine.events();
+    let events = session.events();
     let mut write_error = None;
     let mut out = |r: response::UsiResponse| {
         let text = r.to_string();
@@ -71,26 +77,26 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> st
         select! {
             recv(lines) -> line => {
                 let Ok(line) = line else {
-                    engine.end_of_input(&mut out);
-                    while engine.searching() {
+                    session.end_of_input(&mut out);
+                    while session.searching() {
                         let Ok(ev) = events.recv() else { break };
-                        engine.handle_event(ev, &mut out);
+                        session.handle_event(ev, &mut out);
                     }
                     break;
                 };
                 log::debug!("< {line}");
-                if engine.handle_line(&line, &mut out) == Flow::Quit {
+                if session.handle_line(&line, &mut out) == Flow::Quit {
                     break;
                 }
             }
             recv(events) -> ev => {
                 if let Ok(ev) = ev {
-                    engine.handle_event(ev, &mut out);
+                    session.handle_event(ev, &mut out);
                 }
             }
         }
     }
-    drop(engine);
+    drop(session);
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),

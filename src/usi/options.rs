@@ -2,8 +2,7 @@
 //! set by `setoption` (names are case-insensitive; bad values are rejected with a reason and the
 //! old value is kept).
 
-use crate::position::EnteringKingRule;
-use crate::search::{SearchOptions, TimeOptions};
+use crate::engine::{BookPick, BookSettings, BookSource, EnteringKingRule, Settings};
 
 /// The type and range of an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,101 +26,55 @@ pub struct OptionDecl {
     pub name: &'static str,
     /// Type, default and range.
     pub kind: OptionKind,
-    /// What it does (for the README and `--help`).
-    pub doc: &'static str,
 }
 
 /// Every option hisha declares.
 pub const OPTIONS: &[OptionDecl] = &[
-    OptionDecl {
-        name: "USI_Hash",
-        kind: OptionKind::Spin(64, 1, 65536),
-        doc: "transposition table size in MiB (allocated on isready)",
-    },
-    OptionDecl {
-        name: "USI_Ponder",
-        kind: OptionKind::Check(true),
-        doc: "the GUI may send go ponder (hisha never ponders on its own)",
-    },
-    OptionDecl {
-        name: "Threads",
-        kind: OptionKind::Spin(1, 1, 256),
-        doc: "search threads (the search uses one thread; more are accepted)",
-    },
-    OptionDecl { name: "MultiPV", kind: OptionKind::Spin(1, 1, 600), doc: "number of best lines reported in analysis" },
-    OptionDecl {
-        name: "NetworkDelay",
-        kind: OptionKind::Spin(60, 0, 10000),
-        doc: "ms kept back from every deadline (process and GUI latency)",
-    },
-    OptionDecl {
-        name: "ByoyomiMargin",
-        kind: OptionKind::Spin(0, 0, 10000),
-        doc: "extra ms kept back when playing on byoyomi",
-    },
-    OptionDecl {
-        name: "MinimumThinkingTime",
-        kind: OptionKind::Spin(20, 0, 60000),
-        doc: "never plan to think less than this (ms)",
-    },
-    OptionDecl {
-        name: "SlowMover",
-        kind: OptionKind::Spin(100, 10, 1000),
-        doc: "percent scaling of the main-time share per move",
-    },
-    OptionDecl {
-        name: "ResignValue",
-        kind: OptionKind::Spin(99999, 0, 99999),
-        doc: "resign when the score is at or below minus this (99999 = never)",
-    },
-    OptionDecl {
-        name: "DrawValue",
-        kind: OptionKind::Spin(0, -3000, 3000),
-        doc: "score of a draw for hisha, in centipawns",
-    },
-    OptionDecl {
-        name: "MaxMovesToDraw",
-        kind: OptionKind::Spin(0, 0, 100000),
-        doc: "game length in plies after which the game is a draw (0 = none)",
-    },
+    // transposition table size in MiB (allocated on isready)
+    OptionDecl { name: "USI_Hash", kind: OptionKind::Spin(64, 1, 65536) },
+    // the GUI may send go ponder (hisha never ponders on its own)
+    OptionDecl { name: "USI_Ponder", kind: OptionKind::Check(true) },
+    // search threads (the search uses one thread; more are accepted)
+    OptionDecl { name: "Threads", kind: OptionKind::Spin(1, 1, 256) },
+    // number of best lines reported in analysis
+    OptionDecl { name: "MultiPV", kind: OptionKind::Spin(1, 1, 600) },
+    // ms kept back from every deadline (process and GUI latency)
+    OptionDecl { name: "NetworkDelay", kind: OptionKind::Spin(60, 0, 10000) },
+    // extra ms kept back when playing on byoyomi
+    OptionDecl { name: "ByoyomiMargin", kind: OptionKind::Spin(0, 0, 10000) },
+    // never plan to think less than this (ms)
+    OptionDecl { name: "MinimumThinkingTime", kind: OptionKind::Spin(20, 0, 60000) },
+    // percent scaling of the main-time share per move
+    OptionDecl { name: "SlowMover", kind: OptionKind::Spin(100, 10, 1000) },
+    // resign when the score is at or below minus this (99999 = never)
+    OptionDecl { name: "ResignValue", kind: OptionKind::Spin(99999, 0, 99999) },
+    // score of a draw for hisha, in centipawns
+    OptionDecl { name: "DrawValue", kind: OptionKind::Spin(0, -3000, 3000) },
+    // game length in plies after which the game is a draw (0 = none)
+    OptionDecl { name: "MaxMovesToDraw", kind: OptionKind::Spin(0, 0, 100000) },
+    // entering-king declaration rule (bestmove win)
     OptionDecl {
         name: "EnteringKingRule",
         kind: OptionKind::Combo("CSARule27", &["NoEnteringKing", "CSARule24", "CSARule27"]),
-        doc: "entering-king declaration rule (bestmove win)",
     },
-    OptionDecl {
-        name: "DepthLimit",
-        kind: OptionKind::Spin(0, 0, 120),
-        doc: "maximum search depth for every go (0 = none)",
-    },
-    OptionDecl {
-        name: "NodesLimit",
-        kind: OptionKind::Spin(0, 0, i64::MAX),
-        doc: "maximum nodes for every go (0 = none)",
-    },
-    OptionDecl {
-        name: "BookFile",
-        kind: OptionKind::Filename("builtin"),
-        doc: "YaneuraOu-format book (`builtin` = hisha's own; empty = none), loaded on isready",
-    },
-    OptionDecl { name: "UseBook", kind: OptionKind::Check(true), doc: "play book moves" },
-    OptionDecl { name: "BookMoves", kind: OptionKind::Spin(32, 0, 10000), doc: "use the book up to this game ply" },
-    OptionDecl {
-        name: "BookPick",
-        kind: OptionKind::Combo("weighted", &["best", "weighted", "random"]),
-        doc: "book move choice: best value, weighted by count, or random within BookEvalDiff of the best",
-    },
-    OptionDecl {
-        name: "BookEvalDiff",
-        kind: OptionKind::Spin(30, 0, 10000),
-        doc: "centipawns below the best a random book move may be",
-    },
-    OptionDecl {
-        name: "BookIgnoreRate",
-        kind: OptionKind::Spin(0, 0, 100),
-        doc: "percent of book positions where hisha searches instead (variety)",
-    },
-    OptionDecl { name: "ClearHash", kind: OptionKind::Button, doc: "empty the transposition table" },
+    // maximum search depth for every go (0 = none)
+    OptionDecl { name: "DepthLimit", kind: OptionKind::Spin(0, 0, 120) },
+    // maximum nodes for every go (0 = none)
+    OptionDecl { name: "NodesLimit", kind: OptionKind::Spin(0, 0, i64::MAX) },
+    // YaneuraOu-format book (`builtin` = hisha's own; empty = none), loaded on isready
+    OptionDecl { name: "BookFile", kind: OptionKind::Filename("builtin") },
+    // play book moves
+    OptionDecl { name: "UseBook", kind: OptionKind::Check(true) },
+    // use the book up to this game ply
+    OptionDecl { name: "BookMoves", kind: OptionKind::Spin(32, 0, 10000) },
+    // book move choice: best value, weighted by count, or random within BookEvalDiff of the best
+    OptionDecl { name: "BookPick", kind: OptionKind::Combo("weighted", &["best", "weighted", "random"]) },
+    // centipawns below the best a random book move may be
+    OptionDecl { name: "BookEvalDiff", kind: OptionKind::Spin(30, 0, 10000) },
+    // percent of book positions where hisha searches instead (variety)
+    OptionDecl { name: "BookIgnoreRate", kind: OptionKind::Spin(0, 0, 100) },
+    // empty the transposition table
+    OptionDecl { name: "ClearHash", kind: OptionKind::Button },
 ];
 
 impl OptionDecl {
@@ -251,72 +204,43 @@ impl Options {
         }
     }
 
-    /// `USI_Hash` in MiB.
-    pub fn hash_mib(&self) -> usize {
-        self.int("USI_Hash").max(1) as usize
+    fn check(&self, name: &str) -> bool {
+        matches!(Options::index(name).map(|i| &self.values[i]), Some(Value::Bool(true)))
     }
 
-    /// `BookFile` (`builtin`, a path, or empty for none).
-    pub fn book_file(&self) -> &str {
-        self.text("BookFile")
-    }
-
-    /// `UseBook`.
-    pub fn use_book(&self) -> bool {
-        matches!(Options::index("UseBook").map(|i| &self.values[i]), Some(Value::Bool(true)))
-    }
-
-    /// `BookMoves`.
-    pub fn book_moves(&self) -> u32 {
-        self.int("BookMoves") as u32
-    }
-
-    /// `BookIgnoreRate` in percent.
-    pub fn book_ignore_rate(&self) -> u32 {
-        self.int("BookIgnoreRate") as u32
-    }
-
-    /// How to pick among book moves.
-    pub fn book_pick(&self) -> crate::book::Pick {
-        match self.text("BookPick") {
-            "best" => crate::book::Pick::Best,
-            "random" => crate::book::Pick::Random { margin: self.int("BookEvalDiff") as i32 },
-            _ => crate::book::Pick::Weighted,
-        }
-    }
-
-    /// `DepthLimit` (None = no limit).
-    pub fn depth_limit(&self) -> Option<u32> {
-        Some(self.int("DepthLimit") as u32).filter(|&d| d > 0)
-    }
-
-    /// `NodesLimit` (None = no limit).
-    pub fn nodes_limit(&self) -> Option<u64> {
-        Some(self.int("NodesLimit") as u64).filter(|&n| n > 0)
-    }
-
-    /// The entering-king rule.
-    pub fn entering_king_rule(&self) -> EnteringKingRule {
-        match self.text("EnteringKingRule") {
-            "NoEnteringKing" => EnteringKingRule::None,
-            "CSARule24" => EnteringKingRule::Point24,
-            _ => EnteringKingRule::Point27,
-        }
-    }
-
-    /// The search settings; `byoyomi` says whether the coming move is played on byoyomi.
-    pub fn search_options(&self, byoyomi: bool) -> SearchOptions {
-        let margin = if byoyomi { self.int("ByoyomiMargin") } else { 0 };
-        SearchOptions {
+    /// The engine settings these values stand for.
+    pub(crate) fn settings(&self) -> Settings {
+        Settings {
+            hash_mib: self.int("USI_Hash").max(1) as usize,
             multipv: self.int("MultiPV").max(1) as usize,
             draw_value: self.int("DrawValue") as i32,
-            entering_king_rule: self.entering_king_rule(),
+            entering_king_rule: match self.text("EnteringKingRule") {
+                "NoEnteringKing" => EnteringKingRule::None,
+                "CSARule24" => EnteringKingRule::Point24,
+                _ => EnteringKingRule::Point27,
+            },
             max_moves_to_draw: self.int("MaxMovesToDraw") as u32,
             resign_value: self.int("ResignValue") as i32,
-            time: TimeOptions {
-                network_delay: (self.int("NetworkDelay") + margin) as u64,
-                minimum_thinking_time: self.int("MinimumThinkingTime") as u64,
-                slow_mover: self.int("SlowMover") as u64,
+            network_delay: self.int("NetworkDelay") as u64,
+            byoyomi_margin: self.int("ByoyomiMargin") as u64,
+            minimum_thinking_time: self.int("MinimumThinkingTime") as u64,
+            slow_mover: self.int("SlowMover") as u64,
+            depth_limit: Some(self.int("DepthLimit") as u32).filter(|&d| d > 0),
+            nodes_limit: Some(self.int("NodesLimit") as u64).filter(|&n| n > 0),
+            book: BookSettings {
+                source: match self.text("BookFile") {
+                    "" => BookSource::None,
+                    "builtin" => BookSource::Builtin,
+                    path => BookSource::File(path.into()),
+                },
+                enabled: self.check("UseBook"),
+                last_move_number: self.int("BookMoves") as u32,
+                pick: match self.text("BookPick") {
+                    "best" => BookPick::Best,
+                    "random" => BookPick::Random { margin: self.int("BookEvalDiff") as i32 },
+                    _ => BookPick::Weighted,
+                },
+                ignore_percent: self.int("BookIgnoreRate") as u32,
             },
         }
     }
@@ -330,12 +254,12 @@ mod tests {
     fn names_are_case_insensitive_and_values_checked() {
         let mut o = Options::default();
         assert_eq!(o.set("usi_hash", Some("256")), Ok(OptionEffect::Stored));
-        assert_eq!(o.hash_mib(), 256);
+        assert_eq!(o.settings().hash_mib, 256);
         assert!(o.set("USI_Hash", Some("0")).is_err());
         assert!(o.set("USI_Hash", Some("lots")).is_err());
-        assert_eq!(o.hash_mib(), 256, "a rejected value keeps the old one");
+        assert_eq!(o.settings().hash_mib, 256, "a rejected value keeps the old one");
         assert_eq!(o.set("enteringkingrule", Some("csarule24")), Ok(OptionEffect::Stored));
-        assert_eq!(o.entering_king_rule(), EnteringKingRule::Point24);
+        assert_eq!(o.settings().entering_king_rule, EnteringKingRule::Point24);
         assert!(o.set("EnteringKingRule", Some("TryRule")).is_err());
         assert_eq!(o.set("USI_Ponder", Some("FALSE")), Ok(OptionEffect::Stored));
         assert!(o.set("USI_Ponder", Some("maybe")).is_err());
@@ -344,12 +268,75 @@ mod tests {
     }
 
     #[test]
-    fn byoyomi_margin_adds_to_the_network_delay_on_byoyomi_only() {
-        let mut o = Options::default();
-        o.set("NetworkDelay", Some("100")).expect("valid");
-        o.set("ByoyomiMargin", Some("50")).expect("valid");
-        assert_eq!(o.search_options(true).time.network_delay, 150);
-        assert_eq!(o.search_options(false).time.network_delay, 100);
+    fn the_declared_defaults_are_these_settings() {
+        let s = Options::default().settings();
+        let book = BookSettings {
+            source: BookSource::Builtin,
+            enabled: true,
+            last_move_number: 32,
+            pick: BookPick::Weighted,
+            ignore_percent: 0,
+        };
+        let expected = Settings {
+            hash_mib: 64,
+            multipv: 1,
+            draw_value: 0,
+            entering_king_rule: EnteringKingRule::Point27,
+            max_moves_to_draw: 0,
+            resign_value: 99999,
+            network_delay: 60,
+            byoyomi_margin: 0,
+            minimum_thinking_time: 20,
+            slow_mover: 100,
+            depth_limit: None,
+            nodes_limit: None,
+            book,
+        };
+        assert_eq!(s, expected);
+    }
+
+    #[test]
+    fn every_option_with_an_effect_reaches_the_settings() {
+        let set = |name: &str, value: &str| {
+            let mut o = Options::default();
+            o.set(name, Some(value)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            o.settings()
+        };
+        assert_eq!(set("MultiPV", "3").multipv, 3);
+        assert_eq!(set("DrawValue", "-50").draw_value, -50);
+        assert_eq!(set("MaxMovesToDraw", "256").max_moves_to_draw, 256);
+        assert_eq!(set("ResignValue", "3000").resign_value, 3000);
+        assert_eq!(set("NetworkDelay", "100").network_delay, 100);
+        assert_eq!(set("ByoyomiMargin", "50").byoyomi_margin, 50);
+        assert_eq!(set("MinimumThinkingTime", "500").minimum_thinking_time, 500);
+        assert_eq!(set("SlowMover", "50").slow_mover, 50);
+        assert_eq!(set("DepthLimit", "7").depth_limit, Some(7));
+        assert_eq!(set("NodesLimit", "1000").nodes_limit, Some(1000));
+        assert_eq!(set("BookFile", "<empty>").book.source, BookSource::None);
+        assert_eq!(set("BookFile", "my.db").book.source, BookSource::File("my.db".into()));
+        assert!(!set("UseBook", "false").book.enabled);
+        assert_eq!(set("BookMoves", "10").book.last_move_number, 10);
+        assert_eq!(set("BookPick", "best").book.pick, BookPick::Best);
+        assert_eq!(set("BookPick", "random").book.pick, BookPick::Random { margin: 30 });
+        assert_eq!(set("BookIgnoreRate", "25").book.ignore_percent, 25);
+        assert_eq!(set("EnteringKingRule", "NoEnteringKing").entering_king_rule, EnteringKingRule::None);
+    }
+
+    #[test]
+    fn the_readme_lists_every_option_with_its_default() {
+        let readme = include_str!("../../README.md");
+        for d in OPTIONS {
+            let default = match d.kind {
+                OptionKind::Check(b) => b.to_string(),
+                OptionKind::Spin(v, ..) => v.to_string(),
+                OptionKind::Combo(v, _) | OptionKind::Filename(v) => v.to_string(),
+                OptionKind::Button => String::new(),
+            };
+            let row = format!("| `{}` | ", d.name);
+            let line = readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("{} is missing", d.name));
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(cells.get(3), Some(&default.as_str()), "{line}");
+        }
     }
 
     #[test]

@@ -6,13 +6,14 @@
 //! written, cut and skipped (with the reasons) ends the run.
 //!
 //! Nothing is lost: an output file is written beside itself and renamed into place when complete
-//! ([`crate::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
+//! ([`hisha::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
 //! which hold one game per file, get several games only with `--split` (one file each). A reader
 //! that closes standard output early (`| head`) ends the run quietly with status 0, as ripgrep
 //! does.
 
-use crate::output_file::{self, OutputFile};
-use crate::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
+use super::FormatArg;
+use hisha::output_file::{self, OutputFile};
+use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
@@ -43,10 +44,10 @@ pub struct ConvertArgs {
     /// .ki2, .csa, and .usi, .sfen or .txt for USI lines, one `startpos moves …` per game; else
     /// psn).
     #[arg(long)]
-    pub to: Option<Format>,
+    pub to: Option<FormatArg>,
     /// Input format, when detection should not decide.
     #[arg(long)]
-    pub from: Option<Format>,
+    pub from: Option<FormatArg>,
     /// One file per game: STEM-0001.EXT, STEM-0002.EXT … beside OUTPUT (needed for several games
     /// in KIF, KIFU or KI2, which hold one game per file).
     #[arg(long)]
@@ -315,12 +316,12 @@ fn games_of(
 /// Runs the conversion, reporting problems on `err`. An error means the run was refused or
 /// failed (see [`ConvertError`]).
 pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertError> {
-    let to = args.to.or_else(|| Format::from_path(&args.output)).unwrap_or(Format::Psn);
+    let to = args.to.map(|f| f.0).or_else(|| Format::from_path(&args.output)).unwrap_or(Format::Psn);
     check_outputs(args, to)?;
     let mut out = Output::open(args, to)?;
     let mut summary = Summary::default();
     for input in &args.inputs {
-        let Some(games) = games_of(input, args.from, err, &mut summary) else { continue };
+        let Some(games) = games_of(input, args.from.map(|f| f.0), err, &mut summary) else { continue };
         let name = shown(input);
         let mut seen = 0;
         for (i, game) in games.enumerate() {

@@ -1,10 +1,11 @@
 //! `hisha book build | show | openings`.
 
-use crate::book::build::{BookBuilder, BuildOptions};
-use crate::book::openings::{OpeningOptions, generate};
-use crate::book::{BUILTIN, Book};
-use crate::output_file::{self, OutputFile};
-use crate::record::{Format, GameReader, GameRecord, RecordWriter};
+use super::CliError;
+use hisha::book::{BUILTIN, Book};
+use hisha::book_tools::build::{BookBuilder, BuildOptions};
+use hisha::book_tools::openings::{OpeningOptions, generate};
+use hisha::output_file::{self, OutputFile};
+use hisha::record::{Format, GameReader, GameRecord, RecordWriter};
 use std::io::{BufReader, Write};
 use std::path::Path;
 
@@ -101,20 +102,18 @@ fn for_each_record(paths: &[String], f: &mut dyn FnMut(GameRecord)) -> usize {
 }
 
 /// Refuses an output that would overwrite one of the inputs (`-` = standard input).
-fn refuse_output_among(output: &str, inputs: &[String]) -> Result<(), String> {
+fn refuse_output_among(output: &str, inputs: &[String]) -> Result<(), CliError> {
     let out = Path::new(output);
     let clash =
         |i: &String| if i == "-" { output_file::stdin_is(out) } else { output_file::same_file(Path::new(i), out) };
     if inputs.iter().any(clash) {
-        return Err(format!(
-            "{output}: the output is also an input; write to another file (the input is left as it was)"
-        ));
+        return Err(CliError::OutputIsInput(output.to_string()));
     }
     Ok(())
 }
 
 /// Runs a book tool.
-pub fn run(cmd: BookCommand) -> Result<(), String> {
+pub fn run(cmd: BookCommand) -> Result<(), CliError> {
     match cmd {
         BookCommand::Build { records, output, max_ply, min_count } => {
             refuse_output_among(&output, &records)?;
@@ -123,7 +122,7 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
             let games = builder.games();
             let book = builder.finish();
             // Written beside the output and renamed into place: an earlier book stays whole on error.
-            let failed = |e: std::io::Error| format!("{output}: {e}");
+            let failed = |source| CliError::Write { path: output.clone(), source };
             let mut f = OutputFile::create(Path::new(&output)).map_err(failed)?;
             book.write(&mut f).map_err(failed)?;
             f.commit().map_err(failed)?;
@@ -132,13 +131,9 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
         }
         BookCommand::Show { file, sfen } => {
             let start = std::time::Instant::now();
-            let book = if file == "builtin" {
-                Book::parse(BUILTIN).map_err(|e| e.to_string())?
-            } else {
-                Book::load(std::path::Path::new(&file))?
-            };
+            let book = if file == "builtin" { Book::parse(BUILTIN)? } else { Book::load(Path::new(&file))? };
             let loaded = start.elapsed();
-            let pos = crate::usi::position_spec::parse_words(&sfen).map_err(|e| e.to_string())?;
+            let pos = hisha::usi::position_spec::parse_words(&sfen)?;
             let t = std::time::Instant::now();
             let moves = book.probe(&pos);
             let lookup = t.elapsed();
@@ -164,21 +159,19 @@ pub fn run(cmd: BookCommand) -> Result<(), String> {
         BookCommand::Openings { output, plies, count, balance, from, depth, check_depth, seed } => {
             let format = Format::from_path(&output).unwrap_or(Format::Usi);
             if format.one_game_per_file() && count > 1 {
-                return Err(format!(
-                    "{output}: {format} holds one game per file; write openings to .psn, .csa or .usi"
-                ));
+                return Err(CliError::OneGamePerFile { output, format });
             }
             refuse_output_among(&output, from.as_slice())?;
             let mut seeds = Vec::new();
             if let Some(f) = from {
                 if for_each_record(&[f], &mut |r| seeds.push(r)) > 0 {
-                    return Err("unreadable seed lines (see above)".into());
+                    return Err(CliError::UnreadableSeeds);
                 }
             }
             let opts = OpeningOptions { plies, count, balance, choose_depth: depth, check_depth, margin: 40, seed };
             let found = generate(&seeds, &opts, &mut |n| eprint!("\r{n}/{count}"));
             eprintln!();
-            let failed = |e: std::io::Error| format!("{output}: {e}");
+            let failed = |source| CliError::Write { path: output.clone(), source };
             let mut w = RecordWriter::new(OutputFile::create(Path::new(&output)).map_err(failed)?, format, true);
             for rec in &found {
                 w.write(rec).map_err(failed)?;
@@ -210,7 +203,7 @@ mod tests {
         let path = records.display().to_string();
         let cmd = BookCommand::Build { records: vec![path.clone()], output: path.clone(), max_ply: 40, min_count: 1 };
         let e = run(cmd).expect_err("refused");
-        assert!(e.contains("the output is also an input"), "{e}");
+        assert!(e.to_string().contains("the output is also an input"), "{e}");
         assert_eq!(std::fs::read_to_string(&records).expect("kept"), "startpos moves 7g7f 3c3d\n");
         // Another name is written, with no temporary file left beside it.
         let book = dir.join("book.db").display().to_string();
@@ -240,9 +233,9 @@ mod tests {
             seed: 1,
         };
         let e = run(openings(&dir.join("o.kif"), 2)).expect_err("refused");
-        assert!(e.contains("kif holds one game per file; write openings to .psn, .csa or .usi"), "{e}");
+        assert!(e.to_string().contains("kif holds one game per file; write openings to .psn, .csa or .usi"), "{e}");
         let e = run(openings(&seeds, 2)).expect_err("refused");
-        assert!(e.contains("the output is also an input"), "{e}");
+        assert!(e.to_string().contains("the output is also an input"), "{e}");
         assert_eq!(std::fs::read_to_string(&seeds).expect("kept"), "[Opening \"x\"]\n1.P7g-7f\n");
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -4,7 +4,7 @@
 //! reply played most often. Games are added one at a time, so any number of records streams
 //! through; the tallies keep an SFEN and a few counters per position.
 
-use super::{Book, BookMove};
+use crate::book::{Book, BookMove};
 use crate::position::Winner;
 use crate::record::GameRecord;
 use crate::types::Move;

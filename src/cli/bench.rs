@@ -1,0 +1,17 @@
+//! `hisha bench`: the fixed search benchmark ([`hisha::bench`]).
+
+use super::CliError;
+use std::io::Write;
+
+/// Prints total nodes, time and nodes/second, then `Bench: <nodes>` (the search's signature).
+pub fn run(depth: u32) -> Result<(), CliError> {
+    let r = hisha::bench::run(depth);
+    let nps = r.nodes * 1000 / r.time_ms.max(1);
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    writeln!(out, "Nodes searched: {}", r.nodes)?;
+    writeln!(out, "Time (ms): {}", r.time_ms)?;
+    writeln!(out, "Nodes/second: {nps}")?;
+    writeln!(out, "Bench: {}", r.nodes)?;
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! `hisha match`: its arguments, turned into the match runner's [`MatchArgs`] and run by
+//! [`hisha::arena::main`].
+
+use super::FormatArg;
+use clap::{ArgAction, ArgMatches};
+use hisha::Handicap;
+use hisha::arena::MatchArgs;
+use hisha::arena::stats::Sprt;
+use hisha::arena::tc::TimeControl;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The parser of counts that must be at least 1 (`--games`, `--concurrency`).
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+}
+
+/// Arguments of `hisha match`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = hisha::arena::exit::EXIT_STATUS_HELP)]
+pub struct MatchCommand {
+    /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
+    /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
+    /// file. Give two; with one it plays hisha; with none, hisha plays itself.
+    #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "SPEC")]
+    pub engine: Vec<String>,
+    /// Number of games (rounded up to whole colour-swapped pairs; at least 1).
+    #[arg(long, default_value_t = 6, value_parser = at_least_one())]
+    pub games: usize,
+    /// Time control: byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, time=MS, st=MS, nodes=N, depth=N.
+    #[arg(long, default_value = "byoyomi=100")]
+    pub tc: TimeControl,
+    /// Games played at once (default: cores / threads per engine; at least 1).
+    #[arg(long, value_parser = at_least_one())]
+    pub concurrency: Option<usize>,
+    /// Record file(s), appended to; repeat for several outputs. Format from `--format` or the
+    /// extension [default: games.psn]. With `--merge`: where the merged records go.
+    #[arg(long = "out")]
+    pub out: Vec<PathBuf>,
+    /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
+    #[arg(long)]
+    pub format: Option<FormatArg>,
+    /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of
+    /// book/openings.psn).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Plies of each opening to play before the engines take over.
+    #[arg(long, default_value_t = 24)]
+    pub opening_plies: usize,
+    /// Shuffle the openings with this seed (default: file order).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start every game from a handicap position (openings are not used).
+    #[arg(long)]
+    pub handicap: Option<Handicap>,
+    /// Continue an interrupted match from its state file.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only shard K of N (`K/N`, pairs split round-robin).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Combine the state files of several shards and print the result (records too, with `--out`).
+    #[arg(long, num_args = 1.., value_name = "STATE")]
+    pub merge: Vec<PathBuf>,
+    /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when decided.
+    #[arg(long)]
+    pub sprt: Option<Sprt>,
+    /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white
+    /// ENGINE]`; records name it in a `Transcript` tag).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Restart engines before every game (they are always restarted after a crash or stall).
+    #[arg(long)]
+    pub restart: bool,
+    /// Stop the match when an engine crashes, stalls or fails to start in N of its games in a
+    /// row (0: never). Finished games stay in the record files; `--resume` continues.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub max_crashes: u32,
+    /// Draw after this many plies (the side to move loses if it has no legal move then).
+    #[arg(long, default_value_t = 320)]
+    pub max_plies: u32,
+    /// Resign adjudication `CP:PLIES`: both engines agree by CP for PLIES moves each.
+    #[arg(long)]
+    pub resign: Option<String>,
+    /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Milliseconds beyond the time allowance before a move loses on time (an engine's own
+    /// `time_margin` overrides it).
+    #[arg(long, default_value_t = 200)]
+    pub time_margin: u64,
+    /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
+    #[arg(long, default_value = "CSARule27")]
+    pub entering_king_rule: String,
+    /// Seconds to wait for `usiok` and `readyok` (an engine's own `usi_timeout` overrides it).
+    #[arg(long, default_value_t = 10)]
+    pub usi_timeout: u64,
+    /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
+    #[arg(long, default_value_t = 60)]
+    pub stall_timeout: u64,
+    /// Print the results block every N games.
+    #[arg(long, default_value_t = 20)]
+    pub report_every: usize,
+    /// Folder of engine definitions for `--engine NAME`.
+    #[arg(long, default_value = "engines")]
+    pub engines_dir: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl MatchCommand {
+    /// The match runner's options; `matches` are those of the `match` subcommand, where the words
+    /// of each `--engine` are told apart (clap's derive flattens them into one list).
+    fn into_args(self, matches: Option<&ArgMatches>) -> MatchArgs {
+        let engines = matches
+            .and_then(|m| m.get_occurrences::<String>("engine"))
+            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        MatchArgs {
+            engines,
+            games: self.games,
+            tc: self.tc,
+            concurrency: self.concurrency,
+            out: self.out,
+            format: self.format.map(|f| f.0),
+            openings: self.openings,
+            opening_plies: self.opening_plies,
+            seed: self.seed,
+            handicap: self.handicap,
+            resume: self.resume,
+            shard: self.shard,
+            merge: self.merge,
+            sprt: self.sprt,
+            log: self.log,
+            restart: self.restart,
+            max_crashes: self.max_crashes,
+            max_plies: self.max_plies,
+            resign: self.resign,
+            draw: self.draw,
+            time_margin: self.time_margin,
+            entering_king_rule: self.entering_king_rule,
+            usi_timeout: self.usi_timeout,
+            stall_timeout: self.stall_timeout,
+            report_every: self.report_every,
+            engines_dir: self.engines_dir,
+            quiet: self.quiet,
+        }
+    }
+}
+
+/// Runs `hisha match`; the exit status is the match runner's (see `hisha match --help`).
+pub fn run(cmd: MatchCommand, matches: Option<&ArgMatches>) -> ExitCode {
+    hisha::arena::main(cmd.into_args(matches))
+}

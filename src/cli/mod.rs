@@ -1,0 +1,206 @@
+//! The command line (the binary's, not the library's): with no subcommand `hisha` speaks USI;
+//! subcommands run the tools, one file each with its arguments beside its handler. A failed tool
+//! is a [`CliError`]: `main` prints `hisha: <error>` and exits with 1. `convert` and `match` have
+//! their own exit statuses (see their `--help`).
+
+mod bench;
+mod book;
+mod convert;
+mod handicaps;
+mod r#match;
+mod mate;
+mod perft;
+
+use clap::{ArgMatches, Parser, Subcommand};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// A shogi engine (USI), record converter and match runner. `hisha` with no arguments is the USI
+/// engine: it reads USI commands on stdin and answers on stdout (register the executable in
+/// Shogidokoro, ShogiGUI or ShogiHome as it is). The commands below are the tools.
+#[derive(Debug, Parser)]
+#[command(name = "hisha", version)]
+pub struct Cli {
+    /// The tool to run; none = USI engine.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree (bulk counting: the last ply is counted from
+    /// destination sets, not made move by move).
+    Perft(perft::PerftArgs),
+    /// List the sixteen built-in start positions: id, English name, KIF name, SFEN.
+    Handicaps,
+    /// Play a match between two USI engines (default: hisha against itself), writing every game
+    /// to a record file, with statistics, adjudication, resume and shards.
+    Match(Box<r#match::MatchCommand>),
+    /// Opening books: build one from records, show a position's moves, generate match openings.
+    #[command(subcommand)]
+    Book(book::BookCommand),
+    /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
+    /// are detected from content); unreadable games are reported and skipped (exit status 1).
+    Convert(convert::ConvertArgs),
+    /// Solve a tsume problem with the df-pn solver (the side to move mates), or a file of them.
+    Mate(mate::MateArgs),
+    /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
+    /// total nodes (the search's signature) and nodes/second.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = hisha::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+}
+
+/// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `csa`, `usi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatArg(pub hisha::record::Format);
+
+impl clap::ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const F: [hisha::record::Format; 7] = hisha::record::Format::ALL;
+        const ALL: [FormatArg; 7] = [
+            FormatArg(F[0]),
+            FormatArg(F[1]),
+            FormatArg(F[2]),
+            FormatArg(F[3]),
+            FormatArg(F[4]),
+            FormatArg(F[5]),
+            FormatArg(F[6]),
+        ];
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let i = hisha::record::Format::ALL.iter().position(|&f| f == self.0)?;
+        Some(clap::builder::PossibleValue::new(FORMAT_NAMES[i]))
+    }
+}
+
+/// The names of the formats of `Format::ALL`, in its order (a test checks them against the
+/// formats' own names).
+const FORMAT_NAMES: [&str; 7] = ["psn", "psn2", "kif", "kifu", "ki2", "csa", "usi"];
+
+/// Why a tool failed; the text is what `hisha: …` prints on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The position given cannot be set up.
+    #[error(transparent)]
+    Position(#[from] hisha::usi::position_spec::PositionSpecError),
+    /// Standard output could not be written.
+    #[error(transparent)]
+    Output(#[from] std::io::Error),
+    /// An input file cannot be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// An output file cannot be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A book file cannot be used.
+    #[error(transparent)]
+    BookLoad(#[from] hisha::book::BookLoadError),
+    /// The built-in book does not parse.
+    #[error(transparent)]
+    Book(#[from] hisha::book::BookError),
+    /// An output that would overwrite one of the inputs.
+    #[error("{0}: the output is also an input; write to another file (the input is left as it was)")]
+    OutputIsInput(String),
+    /// Several openings for a format that holds one game per file.
+    #[error("{output}: {format} holds one game per file; write openings to .psn, .csa or .usi")]
+    OneGamePerFile {
+        /// The output.
+        output: String,
+        /// Its format.
+        format: hisha::record::Format,
+    },
+    /// The seed lines of `book openings --from` could not all be read (each was reported).
+    #[error("unreadable seed lines (see above)")]
+    UnreadableSeeds,
+    /// A mate suite file that is not one.
+    #[error("{path}: {error}")]
+    Suite {
+        /// The file.
+        path: String,
+        /// Where and why.
+        error: hisha::mate::suite::SuiteError,
+    },
+    /// A suite problem whose SFEN is not a position.
+    #[error("{path}: line {line}: {error}")]
+    SuiteSfen {
+        /// The file.
+        path: String,
+        /// The problem's line.
+        line: usize,
+        /// Why.
+        error: hisha::position::sfen::SfenError,
+    },
+    /// Problems of a mate suite that were not solved.
+    #[error("{path}: {} of {total} problems not solved: {}", failed.len(), failed.join(", "))]
+    Unsolved {
+        /// The file.
+        path: String,
+        /// How many problems it has.
+        total: usize,
+        /// Each problem not solved: line, expected, got.
+        failed: Vec<String>,
+    },
+}
+
+/// Runs what the command line asks for; `matches` are the parsed arguments `cli` came from.
+pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
+    let result = match cli.command {
+        None => usi(),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Handicaps) => handicaps::run(),
+        Some(Command::Bench { depth }) => bench::run(depth),
+        Some(Command::Mate(args)) => mate::run(&args),
+        Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
+        Some(Command::Book(cmd)) => book::run(cmd),
+        Some(Command::Convert(args)) => return convert::command(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hisha: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The USI engine on stdin and stdout, with a one-line notice on stderr for a person at a terminal.
+fn usi() -> Result<(), CliError> {
+    if let Some(notice) = hisha::usi::terminal_notice(std::io::stdin().is_terminal()) {
+        eprintln!("{notice}");
+    }
+    Ok(hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn format_values_are_every_record_format_in_order_by_its_name() {
+        let values: Vec<hisha::record::Format> = FormatArg::value_variants().iter().map(|f| f.0).collect();
+        assert_eq!(values, hisha::record::Format::ALL);
+        for f in FormatArg::value_variants() {
+            let name = f.to_possible_value().map(|v| v.get_name().to_string());
+            assert_eq!(name, Some(f.0.to_string()), "the value is the format's name");
+        }
+        let psn2 = FormatArg::from_str("psn2", false).map(|f| f.0);
+        assert_eq!(psn2, Ok(hisha::record::Format::Psn2));
+    }
+}

@@ -1,0 +1,306 @@
+//! The engine, free of any protocol: it holds the position to think about (with its game
+//! history), its [`Settings`], the opening book and the search thread, and answers with typed
+//! [`EngineEvent`]s. The USI session (the `usi` module) turns commands into calls here and events into
+//! protocol lines; nothing here knows USI.
+//!
+//! A search started by [`Engine::go`] runs on the search thread; the caller selects over
+//! [`Engine::events`] and hands each event back to [`Engine::handle_event`], which emits
+//! [`EngineEvent::Info`] per iteration and one [`EngineEvent::BestMove`] at the end. A search that
+//! only `stop` ends (infinite analysis, pondering) holds its result until [`Engine::stop`] or
+//! [`Engine::ponderhit`]; [`Engine::abandon`] drops it (the game is over).
+
+mod book;
+mod settings;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use crate::book::{BookMove, Pick as BookPick};
+pub(crate) use crate::mate::MateResult;
+pub(crate) use crate::position::EnteringKingRule;
+pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
+pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
+pub(crate) use settings::{BookSettings, BookSource, Settings};
+
+use crate::book::BookLoadError;
+use crate::position::Position;
+use crate::search::Outcome;
+use crate::search::thread::{Event, Job, SearchThread};
+use book::EngineBook;
+use std::time::{Duration, Instant};
+
+/// What the engine reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum EngineEvent {
+    /// An iteration (or one MultiPV line of it) finished.
+    Info(Iteration),
+    /// The search's answer.
+    BestMove(BestMove),
+    /// A move from the book, played without a search (its ponder move is legal after it).
+    BookMove(BookMove),
+    /// The answer of a mate search, with what it used.
+    Mate(MateResult, MateStats),
+}
+
+/// A request the engine cannot carry out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum EngineError {
+    /// A search is running.
+    #[error("a search is already running (send stop first)")]
+    Busy,
+    /// The search thread ended.
+    #[error("the search thread is not running")]
+    ThreadGone,
+}
+
+/// A search in progress.
+struct Running {
+    /// Started as infinite analysis or pondering: the answer waits for `stop`/`ponderhit`.
+    waits_for_stop: bool,
+    /// `stop` (or `ponderhit`) arrived.
+    released: bool,
+    /// Only `stop` ends it (infinite, ponder, no limit at all): end of input stops it.
+    endless: bool,
+    /// The game is over: the result is not wanted.
+    discard: bool,
+    /// A finished result held back until `stop`/`ponderhit`.
+    pending: Option<Outcome>,
+    started: Instant,
+}
+
+impl Running {
+    fn new(waits_for_stop: bool, endless: bool) -> Running {
+        Running { waits_for_stop, released: false, endless, discard: false, pending: None, started: Instant::now() }
+    }
+}
+
+/// The engine.
+pub(crate) struct Engine {
+    position: Position,
+    settings: Settings,
+    thread: SearchThread,
+    /// The size of the table now (it is resized to the settings' when prepared).
+    table_mib: usize,
+    running: Option<Running>,
+    book: EngineBook,
+}
+
+impl Engine {
+    /// A new engine at the start position. The table is small until [`Engine::prepare`] sizes it.
+    pub(crate) fn new(settings: Settings) -> std::io::Result<Engine> {
+        Ok(Engine {
+            position: Position::startpos(),
+            settings,
+            thread: SearchThread::spawn(1)?,
+            table_mib: 1,
+            running: None,
+            book: EngineBook::new(),
+        })
+    }
+
+    /// The search thread's events, to select over; each goes back to [`Engine::handle_event`].
+    pub(crate) fn events(&self) -> crossbeam_channel::Receiver<Event> {
+        self.thread.events().clone()
+    }
+
+    /// True while a search runs.
+    pub(crate) fn searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The position the next search starts from.
+    pub(crate) fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Sets the position the next search starts from (its history counts for repetitions).
+    pub(crate) fn set_position(&mut self, pos: Position) {
+        self.position = pos;
+    }
+
+    /// Replaces the settings. Search settings and the book settings apply from the next `go`; the
+    /// table size and the book source when the engine is next prepared.
+    pub(crate) fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
+    }
+
+    /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings. A
+    /// book that cannot be loaded is the error, and the engine plays without one. Nothing is done
+    /// while a search runs.
+    pub(crate) fn prepare(&mut self) -> Result<(), BookLoadError> {
+        if self.searching() {
+            return Ok(());
+        }
+        self.set_hash(self.settings.hash_mib);
+        self.book.load(&self.settings.book.source)
+    }
+
+    /// A new game starts: the table takes the settings' size and forgets what it learnt.
+    pub(crate) fn new_game(&mut self) {
+        if !self.searching() {
+            self.set_hash(self.settings.hash_mib);
+            self.clear();
+        }
+    }
+
+    /// Resizes the table to `mib` MiB (and the mate table with it) unless it has that size or a
+    /// search runs.
+    pub(crate) fn set_hash(&mut self, mib: usize) {
+        if mib != self.table_mib && !self.searching() {
+            self.wait_ready(Job::Resize(mib));
+            self.table_mib = mib;
+        }
+    }
+
+    /// Empties the tables, unless a search runs.
+    pub(crate) fn clear(&mut self) {
+        if !self.searching() {
+            self.wait_ready(Job::Clear);
+        }
+    }
+
+    fn wait_ready(&mut self, job: Job) {
+        if self.thread.send(job) {
+            for ev in self.thread.events().iter() {
+                if matches!(ev, Event::Ready) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Starts a search of the position within `limits` (bounded further by the settings' depth
+    /// and node limits), or answers at once with a book move when the book has one and the search
+    /// is not analysis, pondering or restricted to some moves.
+    pub(crate) fn go(&mut self, limits: Limits, emit: &mut dyn FnMut(EngineEvent)) -> Result<(), EngineError> {
+        if self.searching() {
+            return Err(EngineError::Busy);
+        }
+        if !limits.waits_for_stop() && limits.searchmoves.is_empty() {
+            if let Some(m) = self.book.choose(&self.position, &self.settings.book) {
+                emit(EngineEvent::BookMove(m));
+                return Ok(());
+            }
+        }
+        let limits = Limits {
+            depth: lower(limits.depth, self.settings.depth_limit),
+            nodes: lower(limits.nodes, self.settings.nodes_limit),
+            ..limits
+        };
+        let unbounded =
+            limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() && limits.clock.is_none();
+        let opts = self.settings.search_options(limits.clock.is_some_and(|c| c.byoyomi > 0));
+        self.thread.control().reset(limits.ponder);
+        self.running = Some(Running::new(limits.waits_for_stop(), limits.waits_for_stop() || unbounded));
+        let job = Job::Search { pos: Box::new(self.position.clone()), limits, opts };
+        self.send(job)
+    }
+
+    /// Starts a mate search (tsume) of the position, for `time` or (`None`) until [`Engine::stop`].
+    pub(crate) fn go_mate(&mut self, time: Option<Duration>) -> Result<(), EngineError> {
+        if self.searching() {
+            return Err(EngineError::Busy);
+        }
+        let deadline = time.map(|t| Instant::now() + t);
+        self.thread.control().reset(false);
+        self.running = Some(Running::new(false, false));
+        self.send(Job::Mate { pos: Box::new(self.position.clone()), deadline })
+    }
+
+    fn send(&mut self, job: Job) -> Result<(), EngineError> {
+        if self.thread.send(job) {
+            return Ok(());
+        }
+        self.running = None;
+        Err(EngineError::ThreadGone)
+    }
+
+    /// Stops the search; its answer follows (at once if it was held back).
+    pub(crate) fn stop(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
+        if let Some(r) = &mut self.running {
+            r.released = true;
+            self.thread.control().stop();
+            self.flush_pending(emit);
+        }
+    }
+
+    /// The opponent played the move pondered on: the ponder search goes on as a timed search.
+    pub(crate) fn ponderhit(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
+        if let Some(r) = &mut self.running {
+            if self.thread.control().pondering() {
+                let elapsed = r.started.elapsed().as_millis() as u64;
+                self.thread.control().ponderhit(elapsed);
+                r.released = true;
+                self.flush_pending(emit);
+            }
+        }
+    }
+
+    /// The game is over: the running search is stopped and its answer dropped.
+    pub(crate) fn abandon(&mut self) {
+        if let Some(r) = &mut self.running {
+            r.discard = true;
+            r.released = true;
+            self.thread.control().stop();
+        }
+    }
+
+    /// Stops whatever runs, before the engine is dropped.
+    pub(crate) fn quit(&mut self) {
+        self.thread.control().stop();
+    }
+
+    /// End of input (the GUI or a script closed stdin), as Stockfish and YaneuraOu treat it: a
+    /// search that only `stop` would end (infinite, ponder, no limit) is stopped now; a bounded
+    /// one and a mate search (which ends with a proof, a disproof or its time limit) run on. The
+    /// caller then hands over events until [`Engine::searching`] is false, so that the answer is
+    /// given before the engine exits.
+    pub(crate) fn end_of_input(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
+        if self.running.as_ref().is_some_and(|r| r.endless) {
+            self.stop(emit);
+        }
+    }
+
+    /// Handles an event from the search thread.
+    pub(crate) fn handle_event(&mut self, ev: Event, emit: &mut dyn FnMut(EngineEvent)) {
+        let Some(r) = &mut self.running else { return };
+        match ev {
+            Event::Info(it) => {
+                if !r.discard {
+                    emit(EngineEvent::Info(it));
+                }
+            }
+            Event::Done(o) => {
+                r.pending = Some(o);
+                if !r.waits_for_stop || r.released || r.discard {
+                    self.flush_pending(emit);
+                }
+            }
+            Event::MateDone(result, stats) => {
+                let discard = r.discard;
+                self.running = None;
+                if !discard {
+                    emit(EngineEvent::Mate(result, stats));
+                }
+            }
+            Event::Ready => {}
+        }
+    }
+
+    fn flush_pending(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
+        let Some(r) = &mut self.running else { return };
+        let Some(o) = r.pending.take() else { return };
+        let discard = r.discard;
+        self.running = None;
+        if !discard {
+            emit(EngineEvent::BestMove(o.best));
+        }
+    }
+}
+
+/// The lower of two optional limits (`None` = no limit).
+fn lower<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
