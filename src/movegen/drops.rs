@@ -13,10 +13,9 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboa
     if hand.is_empty() {
         return;
     }
-    let dead1 = Bitboard::far_ranks(us, 1);
     if hand.has(PieceKind::Pawn) {
         let nifu = pos.pieces(us, PieceKind::Pawn).fill_files();
-        let mut t = target - dead1 - nifu;
+        let mut t = target - Bitboard::dead_squares(us, PieceKind::Pawn) - nifu;
         if let Some(eksq) = pos.king_square(!us) {
             let front = attacks::pawn(!us, eksq) & t;
             if let Some(sq) = front.first() {
@@ -28,10 +27,10 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, target: Bitboa
         sink.drops(PieceKind::Pawn, t);
     }
     if hand.has(PieceKind::Lance) {
-        sink.drops(PieceKind::Lance, target - dead1);
+        sink.drops(PieceKind::Lance, target - Bitboard::dead_squares(us, PieceKind::Lance));
     }
     if hand.has(PieceKind::Knight) {
-        sink.drops(PieceKind::Knight, target - Bitboard::far_ranks(us, 2));
+        sink.drops(PieceKind::Knight, target - Bitboard::dead_squares(us, PieceKind::Knight));
     }
     for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
         if hand.has(kind) {

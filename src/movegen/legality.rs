@@ -35,7 +35,7 @@ impl Position {
                 if self.piece_on(to).is_some() {
                     return Err(IllegalMoveKind::DropOnOccupied);
                 }
-                if is_dead(us, kind, to) {
+                if Bitboard::dead_squares(us, kind).has(to) {
                     return Err(IllegalMoveKind::DeadPiece);
                 }
                 if kind == PieceKind::Pawn
@@ -71,10 +71,10 @@ impl Position {
                 }
                 let kind = piece.kind();
                 if promote {
-                    if !kind.can_promote() || !(from.rank().in_zone(us) || to.rank().in_zone(us)) {
+                    if !kind.can_promote() || !m.touches_zone(us) {
                         return Err(IllegalMoveKind::CannotPromote);
                     }
-                } else if is_dead(us, kind, to) {
+                } else if Bitboard::dead_squares(us, kind).has(to) {
                     return Err(IllegalMoveKind::DeadPiece);
                 }
                 let Some(k) = ksq else { return Ok(()) };
@@ -163,15 +163,5 @@ impl Position {
             MoveKind::Drop { kind, .. } => Some(Piece::new(self.side_to_move(), kind)),
             MoveKind::Normal { from, .. } => self.piece_on(from),
         }
-    }
-}
-
-/// True if a `kind` of `c` on `to` could never move again.
-fn is_dead(c: crate::types::Color, kind: PieceKind, to: crate::types::Square) -> bool {
-    let rel = to.rank().relative_to(c);
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => rel == 0,
-        PieceKind::Knight => rel <= 1,
-        _ => false,
     }
 }

@@ -236,8 +236,8 @@ impl Rules {
     fn new<const MODE: u8>(us: Color, plain_mask: Bitboard) -> Rules {
         Rules {
             zone: Bitboard::far_ranks(us, 3),
-            dead1: Bitboard::far_ranks(us, 1),
-            dead2: Bitboard::far_ranks(us, 2),
+            dead1: Bitboard::dead_squares(us, PieceKind::Pawn),
+            dead2: Bitboard::dead_squares(us, PieceKind::Knight),
             plain_mask,
             promotions: MODE != QUIETS,
         }
