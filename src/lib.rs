@@ -28,6 +28,6 @@ pub mod tools;
 pub mod types;
 pub mod usi;
 
-pub use movegen::{Gen, MoveError, MoveList};
-pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
+pub use movegen::{Gen, MoveList};
+pub use position::{GameResult, Handicap, IllegalMoveKind, MoveError, Position, Setup, SetupError};
 pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};

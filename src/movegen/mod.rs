@@ -9,14 +9,18 @@
 //! them into moves, a counting sink only adds population counts, which is what makes bulk-counting
 //! perft fast, and a check filter keeps only the destinations that give check (`checks.rs`).
 //! Every legal non-promotion is generated (perft counts them).
+//!
+//! Layering: movegen sits above `position` and imports it, never the other way round. The rules of
+//! a single move (`Position::check_move`, `is_legal`, `play`, `gives_check`, the *uchifuzume* test
+//! that the drop generator also asks) live in `position/legality.rs`; this module adds to
+//! [`Position`] only the queries over the whole move list: [`Position::legal_moves`],
+//! [`Position::count_legal_moves`], [`Position::has_legal_move`] and [`Position::is_checkmate`].
 
 mod checks;
 mod drops;
 mod king;
-mod legality;
 mod list;
 
-pub use legality::MoveError;
 pub use list::{MAX_MOVES, MoveList};
 
 use crate::attacks;

@@ -3,13 +3,18 @@
 //! the repetition rules use.
 //!
 //! A `Position` can only be built valid ([`Position::startpos`], [`Position::from_sfen`],
-//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves.
+//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves:
+//! [`Position::play`] checks a move from outside against every rule (`legality.rs`),
+//! [`Position::do_move`] trusts the caller. Position imports only `types` and `attacks`; the
+//! move generator (`movegen`) builds on it and adds the move-list queries such as
+//! `Position::legal_moves`.
 //!
 //! Do/undo with a state stack was measured against copy-make (restoring a ~450-byte snapshot of
 //! the board, bitboards, hands and state): the same speed within 1 % on startpos perft 5 and matsuri
 //! perft 4. We keep do/undo because the stack is also the history the repetition rules read.
 
 mod handicap;
+mod legality;
 mod make;
 mod rules;
 mod setup;
@@ -17,6 +22,7 @@ pub mod sfen;
 mod zobrist;
 
 pub use handicap::{Handicap, ParseHandicapError};
+pub use legality::MoveError;
 pub use rules::{DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, Repetition, ResultReason, Winner};
 pub use setup::{Setup, SetupError};
 
