@@ -9,7 +9,9 @@
 mod alphabeta;
 mod history;
 pub mod limits;
+mod node;
 mod ordering;
+mod qsearch;
 mod root;
 mod root_mate;
 mod see;
