@@ -9,7 +9,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod arena;
-pub mod attacks;
+pub(crate) mod attacks;
 pub mod bench;
 pub mod book;
 pub mod book_cli;
@@ -18,7 +18,7 @@ pub mod convert;
 pub mod engine;
 pub mod eval;
 pub mod mate;
-pub mod movegen;
+pub(crate) mod movegen;
 pub mod output_file;
 pub mod perft;
 pub mod position;
