@@ -19,6 +19,8 @@ mod make;
 mod rules;
 mod setup;
 pub mod sfen;
+#[cfg(test)]
+mod test_support;
 mod zobrist;
 
 pub use handicap::{Handicap, ParseHandicapError};

@@ -67,23 +67,16 @@ fn null_move_flips_side_and_key_only() {
     assert_eq!((p.side_to_move(), p.key()), (Color::Black, k));
 }
 
-fn play_all(pos: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = pos.parse_usi_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        pos.do_move(mv);
-    }
-}
-
 #[test]
 fn sennichite_is_the_fourth_occurrence_and_a_draw() {
     let mut p = Position::startpos();
     let cycle = "2h3h 8b7b 3h2h 7b8b";
-    play_all(&mut p, cycle);
+    p.play_usi_moves(cycle);
     assert_eq!(p.repetition(4), Repetition::None);
     assert_eq!(p.repetition(2), Repetition::Draw);
-    play_all(&mut p, cycle);
+    p.play_usi_moves(cycle);
     assert_eq!(p.repetition(4), Repetition::None, "third occurrence");
-    play_all(&mut p, cycle);
+    p.play_usi_moves(cycle);
     assert_eq!(p.repetition(4), Repetition::Draw, "fourth occurrence");
 }
 
@@ -94,11 +87,11 @@ fn perpetual_check_loses_for_the_checker() {
     let mut p = Position::from_sfen("8k/9/9/9/9/9/9/9/K6R1 b - 1").expect("valid");
     let cycle = "2i1i 1a2a 1i2i 2a1a";
     for _ in 0..2 {
-        play_all(&mut p, cycle);
+        p.play_usi_moves(cycle);
         assert_eq!(p.repetition(4), Repetition::None);
     }
     assert_eq!(p.repetition(2), Repetition::PerpetualCheckBy(Color::Black));
-    play_all(&mut p, cycle);
+    p.play_usi_moves(cycle);
     // The start position has now occurred four times and Black checked on every move since the
     // first occurrence: Black loses (rules.md §5).
     assert_eq!(p.repetition(4), Repetition::PerpetualCheckBy(Color::Black));
@@ -167,7 +160,7 @@ fn no_black_king_rules() {
     // Repetition: only Black can give perpetual check. Black's rook chases the king 1a-2a.
     let mut p = Position::from_sfen("8k/9/9/9/9/9/9/9/7R1 b - 1").expect("valid");
     for _ in 0..3 {
-        play_all(&mut p, "2i1i 1a2a 1i2i 2a1a");
+        p.play_usi_moves("2i1i 1a2a 1i2i 2a1a");
     }
     assert_eq!(p.repetition(4), Repetition::PerpetualCheckBy(Color::Black));
 }
