@@ -233,12 +233,6 @@ impl Position {
         self.history.len()
     }
 
-    /// The moves played since the position was built, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        let n = self.history.len();
-        self.history.iter().skip(1).chain(std::iter::once(&self.st)).take(n).filter_map(|s| s.last_move)
-    }
-
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.st.last_move

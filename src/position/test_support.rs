@@ -1,5 +1,5 @@
-//! Test support for the library's unit tests: positions reached by USI moves. (Integration tests
-//! have their own in `tests/`.)
+//! Test support for the library's unit tests: positions reached by USI moves and the moves they
+//! were reached by. (Integration tests have their own in `tests/`.)
 
 use super::Position;
 
@@ -20,6 +20,13 @@ impl Position {
         pos.play_usi_moves(moves);
         pos
     }
+
+    /// The moves played since the position was built, oldest first (tests check the history
+    /// with it; the engine reads the history only through the repetition rules).
+    pub(crate) fn moves_played(&self) -> impl Iterator<Item = crate::types::Move> + '_ {
+        let n = self.history.len();
+        self.history.iter().skip(1).chain(std::iter::once(&self.st)).take(n).filter_map(|s| s.last_move)
+    }
 }
 
 #[cfg(test)]
@@ -32,6 +39,13 @@ mod tests {
         // ply 4 with Black holding a bishop (written out by hand from the start position).
         let pos = Position::startpos_after("7g7f 3c3d 8h2b+");
         assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+    }
+
+    #[test]
+    fn moves_played_lists_the_moves_oldest_first() {
+        let pos = Position::startpos_after("7g7f 3c3d 8h2b+");
+        let played: Vec<String> = pos.moves_played().map(|m| m.to_string()).collect();
+        assert_eq!(played, ["7g7f", "3c3d", "8h2b+"]);
     }
 
     #[test]
