@@ -16,15 +16,12 @@ use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, evaluate, is_mate_score, mate_in, mated_in};
 use crate::mate::mate_in_one;
-use crate::position::{DeclarationOutcome, EnteringKingRule, Position, Repetition};
-use crate::types::{Bitboard, Color, Move};
+use crate::position::Position;
+use crate::types::{Color, Move};
 use std::ops::ControlFlow;
 
 /// Non-PV nodes look for a mate in one from this depth on.
 const MATE_IN_ONE_DEPTH: i32 = 6;
-
-/// How far back (plies) the search looks for repetitions.
-const REPETITION_WINDOW: usize = 32;
 
 /// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
 fn reduction(depth: i32, n: usize) -> i32 {
@@ -34,36 +31,6 @@ fn reduction(depth: i32, n: usize) -> i32 {
 }
 
 impl Searcher {
-    /// The score of a draw for the side to move.
-    fn draw_score(&self, pos: &Position) -> Value {
-        if pos.side_to_move() == self.root_side { self.opts.draw_value } else { -self.opts.draw_value }
-    }
-
-    /// Game-rule outcomes at an inner node: repetition, move limit, declaration. `None` = play on.
-    fn rule_score(&self, pos: &Position, ply: u32) -> Option<Value> {
-        match pos.repetition_within(2, REPETITION_WINDOW) {
-            Repetition::None => {}
-            Repetition::Draw => return Some(self.draw_score(pos)),
-            Repetition::PerpetualCheckBy(c) if c == pos.side_to_move() => {
-                return Some(mated_in(ply));
-            }
-            Repetition::PerpetualCheckBy(_) => return Some(mate_in(ply)),
-        }
-        let max = self.opts.max_moves_to_draw;
-        if max > 0 && pos.move_number() > max {
-            return Some(self.draw_score(pos));
-        }
-        let rule = self.opts.entering_king_rule;
-        if rule != EnteringKingRule::None {
-            let us = pos.side_to_move();
-            let in_camp = pos.king_square(us).is_some_and(|k| Bitboard::far_ranks(us, 3).has(k));
-            if in_camp && pos.declaration(rule) == DeclarationOutcome::Win {
-                return Some(mate_in(ply));
-            }
-        }
-        None
-    }
-
     /// Makes `m` followed by the child's line the principal variation of ply `ply`.
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][ply] = Some(m);

@@ -14,6 +14,7 @@ mod ordering;
 mod qsearch;
 mod root;
 mod root_mate;
+mod rules;
 mod see;
 pub(crate) mod thread;
 pub(crate) mod time;
