@@ -5,7 +5,7 @@
 //! The crate is layered; a module imports only from the modules before it in its own layer and
 //! from the layers named beside it (tests may use more, e.g. [`bench`]'s positions):
 //!
-//! - **rules**: [`types`] ← [`attacks`] ← [`position`] ← [`movegen`] ← [`perft`]. Positions travel
+//! - **rules**: [`types`] ← `attacks` ← [`position`] ← `movegen` ← [`perft`] (`attacks` and `movegen` are crate-private). Positions travel
 //!   as SFEN ([`position::sfen`]); the sixteen handicap starts are [`position::Handicap`].
 //! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
 //! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
@@ -28,9 +28,9 @@
 
 // Rules.
 // Attack tables and sliding-piece attacks.
-pub mod attacks;
+pub(crate) mod attacks;
 // Legal move generation and USI move parsing.
-pub mod movegen;
+pub(crate) mod movegen;
 // Leaf counts of the legal-move tree (move generator correctness and speed).
 pub mod perft;
 // The board, its state, SFEN, handicaps, repetition and the rules of the game.
@@ -74,8 +74,8 @@ pub mod book_tools;
 // The match runner (`hisha match`).
 pub mod arena;
 
-pub use movegen::{Gen, MoveError, MoveList};
-pub use position::{GameResult, Handicap, IllegalMoveKind, Position, Setup, SetupError};
+pub use movegen::{Gen, MoveList};
+pub use position::{GameResult, Handicap, IllegalMoveKind, MoveError, Position, Setup, SetupError};
 pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};
 
 // Test support: positions reached by USI moves, temporary folders (unit tests only).

@@ -9,14 +9,18 @@
 //! them into moves, a counting sink only adds population counts, which is what makes bulk-counting
 //! perft fast, and a check filter keeps only the destinations that give check (`checks.rs`).
 //! Every legal non-promotion is generated (perft counts them).
+//!
+//! Layering: movegen sits above `position` and imports it, never the other way round. The rules of
+//! a single move (`Position::check_move`, `is_legal`, `play`, `gives_check`, the *uchifuzume* test
+//! that the drop generator also asks) live in `position/legality.rs`; this module adds to
+//! [`Position`] only the queries over the whole move list: [`Position::legal_moves`],
+//! [`Position::count_legal_moves`], [`Position::has_legal_move`] and [`Position::is_checkmate`].
 
 mod checks;
 mod drops;
 mod king;
-mod legality;
 mod list;
 
-pub use legality::MoveError;
 pub use list::{MAX_MOVES, MoveList};
 
 use crate::attacks;
@@ -236,8 +240,8 @@ impl Rules {
     fn new<const MODE: u8>(us: Color, plain_mask: Bitboard) -> Rules {
         Rules {
             zone: Bitboard::far_ranks(us, 3),
-            dead1: Bitboard::far_ranks(us, 1),
-            dead2: Bitboard::far_ranks(us, 2),
+            dead1: Bitboard::dead_squares(us, PieceKind::Pawn),
+            dead2: Bitboard::dead_squares(us, PieceKind::Knight),
             plain_mask,
             promotions: MODE != QUIETS,
         }

@@ -2,7 +2,7 @@
 //! the legal list, `check_move` against generation, and one test per illegal-move rule.
 
 use super::*;
-use crate::position::{Handicap, IllegalMoveKind};
+use crate::position::{Handicap, IllegalMoveKind, MoveError};
 use crate::types::{MoveKind, UsiMove};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::collections::BTreeSet;
@@ -15,6 +15,19 @@ fn generated(pos: &Position, kind: Gen) -> MoveList {
     let mut l = MoveList::new();
     generate(pos, kind, &mut l);
     l
+}
+
+/// The moves of `legal` that leave the opponent in check, found by playing each one.
+fn checking_moves(pos: &mut Position, legal: &MoveList) -> BTreeSet<u16> {
+    let mut checks = BTreeSet::new();
+    for &m in legal.iter() {
+        pos.do_move(m);
+        if pos.in_check() {
+            checks.insert(m.bits());
+        }
+        pos.undo_move();
+    }
+    checks
 }
 
 /// Visits positions of seeded random games from several starts, biased toward captures and
@@ -63,17 +76,7 @@ fn staged_generators_partition_the_legal_moves() {
             assert!(evasions.is_empty());
         }
         let checks = generated(pos, Gen::Checks);
-        let expected_checks: BTreeSet<u16> = legal
-            .iter()
-            .filter(|&&m| {
-                pos.do_move(m);
-                let check = pos.in_check();
-                pos.undo_move();
-                check
-            })
-            .map(|m| m.bits())
-            .collect();
-        assert_eq!(set(&checks), expected_checks, "checks in {}", pos.to_sfen());
+        assert_eq!(set(&checks), checking_moves(pos, &legal), "checks in {}", pos.to_sfen());
     });
     assert!(positions > 5000);
 }
@@ -98,16 +101,7 @@ fn checks_generator_covers_discovered_promoting_and_dropped_checks() {
     for (sfen, count) in cases {
         let mut pos = Position::from_sfen(sfen).expect("valid test position");
         let legal = pos.legal_moves();
-        let expected: BTreeSet<u16> = legal
-            .iter()
-            .filter(|&&m| {
-                pos.do_move(m);
-                let check = pos.in_check();
-                pos.undo_move();
-                check
-            })
-            .map(|m| m.bits())
-            .collect();
+        let expected = checking_moves(&mut pos, &legal);
         let got = generated(&pos, Gen::Checks);
         assert_eq!(set(&got), expected, "{sfen}");
         assert_eq!(got.len(), count, "{sfen}: {got:?}");

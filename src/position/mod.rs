@@ -3,20 +3,28 @@
 //! the repetition rules use.
 //!
 //! A `Position` can only be built valid ([`Position::startpos`], [`Position::from_sfen`],
-//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves.
+//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves:
+//! [`Position::play`] checks a move from outside against every rule (`legality.rs`),
+//! [`Position::do_move`] trusts the caller. Position imports only `types` and `attacks`; the
+//! move generator (`movegen`) builds on it and adds the move-list queries such as
+//! `Position::legal_moves`.
 //!
 //! Do/undo with a state stack was measured against copy-make (restoring a ~450-byte snapshot of
 //! the board, bitboards, hands and state): the same speed within 1 % on startpos perft 5 and matsuri
 //! perft 4. We keep do/undo because the stack is also the history the repetition rules read.
 
 mod handicap;
+mod legality;
 mod make;
 mod rules;
 mod setup;
 pub mod sfen;
+#[cfg(test)]
+mod test_support;
 mod zobrist;
 
 pub use handicap::{Handicap, ParseHandicapError};
+pub use legality::MoveError;
 pub use rules::{DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, Repetition, ResultReason, Winner};
 pub use setup::{Setup, SetupError};
 
@@ -223,12 +231,6 @@ impl Position {
     /// Number of moves played since the position was built.
     pub fn game_ply(&self) -> usize {
         self.history.len()
-    }
-
-    /// The moves played since the position was built, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        let n = self.history.len();
-        self.history.iter().skip(1).chain(std::iter::once(&self.st)).take(n).filter_map(|s| s.last_move)
     }
 
     /// The last move played, if any.

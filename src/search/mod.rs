@@ -8,18 +8,21 @@
 
 mod alphabeta;
 mod history;
-pub mod limits;
+pub(crate) mod limits;
+mod node;
 mod ordering;
+mod qsearch;
 mod root;
 mod root_mate;
+mod rules;
 mod see;
-pub mod thread;
-pub mod time;
-pub mod tt;
+pub(crate) mod thread;
+pub(crate) mod time;
+pub(crate) mod tt;
 
 pub use limits::{Clock, Limits};
 pub use root::{BestMove, Iteration, Outcome, ScoreBound};
-pub use see::see;
+pub(crate) use see::see;
 pub use time::{Deadlines, TimeOptions};
 pub use tt::TranspositionTable;
 

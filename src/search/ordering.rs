@@ -15,11 +15,10 @@ use crate::types::{Move, MoveKind, PieceKind};
 /// True if `m` is a non-promotion that search never needs (pawn, bishop or rook that could
 /// promote on this move).
 pub fn is_useless_non_promotion(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal { from, to, promote: false } = m.kind() else {
+    let MoveKind::Normal { from, promote: false, .. } = m.kind() else {
         return false;
     };
-    let us = pos.side_to_move();
-    if !(from.rank().in_zone(us) || to.rank().in_zone(us)) {
+    if !m.touches_zone(pos.side_to_move()) {
         return false;
     }
     matches!(pos.piece_on(from).map(|p| p.kind()), Some(PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook))

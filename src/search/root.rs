@@ -1,6 +1,7 @@
 //! The root of the search: root moves, iterative deepening, aspiration windows, MultiPV, and the
 //! final choice (a move, `resign` or an entering-king `win`).
 
+use super::node::Node;
 use super::ordering::is_useless_non_promotion;
 use super::time::deadlines;
 use super::{Limits, MAX_PLY, SearchControl, SearchOptions, Searcher};
@@ -249,7 +250,7 @@ impl Searcher {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.search_root(pos, roots, pv_idx, alpha, beta, depth, control);
+            let score = self.search_root(pos, roots, pv_idx, Node::full(alpha, beta, depth, 0, true), control);
             if self.stopped {
                 return;
             }
@@ -271,18 +272,16 @@ impl Searcher {
         }
     }
 
-    /// One pass over the root moves from `pv_idx` on.
-    #[allow(clippy::too_many_arguments)]
+    /// One pass over the root moves from `pv_idx` on, with the window and depth of `root`.
     fn search_root(
         &mut self,
         pos: &mut Position,
         roots: &mut [RootMove],
         pv_idx: usize,
-        mut alpha: Value,
-        beta: Value,
-        depth: i32,
+        root: Node,
         control: &SearchControl,
     ) -> Value {
+        let Node { mut alpha, beta, depth, .. } = root;
         let mut best = -INFINITE;
         for i in pv_idx..roots.len() {
             let m = roots[i].mv;
@@ -291,11 +290,11 @@ impl Searcher {
             self.stack[0].key = super::history::ContKey::of(pos, m);
             pos.do_move(m);
             let score = if i == pv_idx {
-                -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control)
+                -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control)
             } else {
-                let mut s = -self.alphabeta(pos, -alpha - 1, -alpha, new_depth, 1, false, true, control);
+                let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth, 1, true), control);
                 if s > alpha && s < beta {
-                    s = -self.alphabeta(pos, -beta, -alpha, new_depth, 1, true, false, control);
+                    s = -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control);
                 }
                 s
             };

@@ -34,12 +34,12 @@ const BUCKET: usize = 5;
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
 
-/// What a probe found.
+/// One search result as the table keeps it: what a probe finds and what a store writes.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit {
-    /// The stored best move, if any.
+pub struct Stored {
+    /// The best move, if any.
     pub mv: Option<Move>,
-    /// The stored score, adjusted to the probing ply.
+    /// The score, seen from the probing (or storing) ply.
     pub score: Value,
     /// The stored static evaluation.
     pub eval: Value,
@@ -47,6 +47,19 @@ pub struct Hit {
     pub depth: i32,
     /// The bound type.
     pub bound: Bound,
+}
+
+impl Stored {
+    /// True if the score alone settles a node searched with the window `(alpha, beta)`: exact,
+    /// or a bound on the side of the window it proves.
+    #[inline]
+    pub fn cuts(&self, alpha: Value, beta: Value) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// The transposition table.
@@ -105,7 +118,7 @@ impl TranspositionTable {
 
     /// Looks `key` up; `ply` converts mate scores back to this node's distance.
     #[inline]
-    pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
+    pub fn probe(&self, key: u64, ply: u32) -> Option<Stored> {
         let check = (key >> 32) as u32;
         let bucket = &self.buckets[self.index(key)].0;
         let e = bucket.iter().find(|e| e.key == check && e.gen_bound & 3 != 0)?;
@@ -114,7 +127,7 @@ impl TranspositionTable {
             2 => Bound::Lower,
             _ => Bound::Exact,
         };
-        Some(Hit {
+        Some(Stored {
             mv: Move::from_bits(e.mv),
             score: score_from_tt(e.score as Value, ply),
             eval: e.eval as Value,
@@ -123,10 +136,10 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result, replacing the shallowest or oldest entry of the bucket.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a result found at `ply`, replacing the shallowest or oldest entry of the bucket.
     #[inline]
-    pub fn store(&mut self, key: u64, ply: u32, mv: Option<Move>, score: Value, eval: Value, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, ply: u32, result: Stored) {
+        let Stored { mv, score, eval, depth, bound } = result;
         let check = (key >> 32) as u32;
         let generation = self.generation;
         let i = self.index(key);
@@ -210,12 +223,26 @@ mod tests {
     fn store_and_probe_round_trip_with_mate_distance() {
         let mut tt = TranspositionTable::new(1);
         let m = Move::from_bits(0x0123).expect("valid bits");
-        tt.store(0xDEAD_BEEF_0000_1234, 3, Some(m), mate_in(7), 42, 9, Bound::Exact);
+        let result = Stored { mv: Some(m), score: mate_in(7), eval: 42, depth: 9, bound: Bound::Exact };
+        tt.store(0xDEAD_BEEF_0000_1234, 3, result);
         let hit = tt.probe(0xDEAD_BEEF_0000_1234, 3).expect("stored");
         assert_eq!((hit.mv, hit.score, hit.eval, hit.depth, hit.bound), (Some(m), mate_in(7), 42, 9, Bound::Exact));
         // Seen from two plies closer to the root the mate is two plies longer.
         assert_eq!(tt.probe(0xDEAD_BEEF_0000_1234, 1).map(|h| h.score), Some(mate_in(7) + 2));
         assert!(tt.probe(0xBEEF_DEAD_0000_1234, 3).is_none());
+    }
+
+    #[test]
+    fn a_stored_score_cuts_only_the_windows_its_bound_settles() {
+        let stored = |score, bound| Stored { mv: None, score, eval: 0, depth: 1, bound };
+        // Exact: settles any window.
+        assert!(stored(0, Bound::Exact).cuts(100, 200));
+        // A lower bound (fail high) settles a node only when it reaches beta.
+        assert!(stored(200, Bound::Lower).cuts(100, 200));
+        assert!(!stored(199, Bound::Lower).cuts(100, 200));
+        // An upper bound (fail low) settles a node only when it is at most alpha.
+        assert!(stored(100, Bound::Upper).cuts(100, 200));
+        assert!(!stored(101, Bound::Upper).cuts(100, 200));
     }
 
     #[test]
@@ -225,7 +252,8 @@ mod tests {
         assert_eq!(tt.hashfull(), 0);
         tt.new_search();
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, None, 0, 0, 1, Bound::Lower);
+            let result = Stored { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Lower };
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, result);
         }
         assert!(tt.hashfull() > 500, "{}", tt.hashfull());
         tt.clear();

@@ -1,7 +1,7 @@
 //! A set of squares: 81 bits of a `u128`, bit `i` = square index `i` (file-major, see
 //! [`Square`]). Bits 81..128 are always zero; `!` masks them off.
 
-use super::{Color, Square};
+use super::{Color, PieceKind, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
@@ -71,6 +71,18 @@ impl Bitboard {
             i += 1;
         }
         Bitboard(b)
+    }
+
+    /// The squares where a `kind` of `c` could never move again, so that it may neither go nor be
+    /// dropped there (the dead-piece rule, rules.md §2–§3): the last rank for a pawn or lance,
+    /// the last two for a knight, none for the other kinds.
+    #[inline(always)]
+    pub const fn dead_squares(c: Color, kind: PieceKind) -> Bitboard {
+        match kind {
+            PieceKind::Pawn | PieceKind::Lance => Bitboard::far_ranks(c, 1),
+            PieceKind::Knight => Bitboard::far_ranks(c, 2),
+            _ => Bitboard::EMPTY,
+        }
     }
 
     /// True if no square is set.
@@ -241,6 +253,7 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Rank;
 
     #[test]
     fn not_stays_inside_the_board() {
@@ -267,6 +280,30 @@ mod tests {
             assert!(sq.rank().in_zone(Color::White));
         }
         assert_eq!(Bitboard::far_ranks(Color::Black, 3).count(), 27);
+    }
+
+    #[test]
+    fn dead_squares_are_the_last_rank_for_pawns_and_lances_and_two_for_knights() {
+        let ranks = |c, kind| {
+            let b = Bitboard::dead_squares(c, kind);
+            Rank::ALL
+                .iter()
+                .filter(|&&r| (b & Bitboard::rank(r.index())).is_nonempty())
+                .map(|r| r.to_char())
+                .collect::<String>()
+        };
+        let expect: [(Color, PieceKind, &str); 6] = [
+            (Color::Black, PieceKind::Pawn, "a"),
+            (Color::Black, PieceKind::Lance, "a"),
+            (Color::Black, PieceKind::Knight, "ab"),
+            (Color::White, PieceKind::Pawn, "i"),
+            (Color::White, PieceKind::Knight, "hi"),
+            (Color::White, PieceKind::Silver, ""),
+        ];
+        for (c, kind, want) in expect {
+            assert_eq!(ranks(c, kind), want.to_string(), "{c} {kind:?}");
+            assert_eq!(Bitboard::dead_squares(c, kind).count() as usize, 9 * want.len());
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! A `Move` does not know which piece moves; the position does. [`UsiMove`] is the syntax-only
 //! form parsed from text (`7g7f`, `8h2b+`, `P*5e`) before it is checked against a position.
 
-use super::{PieceKind, Square};
+use super::{Color, PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU16;
 use std::str::FromStr;
@@ -126,6 +126,14 @@ impl Move {
         } else {
             MoveKind::Normal { from: self.origin_unchecked(), to: self.to(), promote: self.is_promotion() }
         }
+    }
+
+    /// True if this is a board move that starts or ends in `us`'s promotion zone (the three far
+    /// ranks): the one place the zone rule of rules.md §2 is written. A piece whose kind can
+    /// promote may promote on exactly such a move. Always false for a drop.
+    #[inline(always)]
+    pub const fn touches_zone(self, us: Color) -> bool {
+        !self.is_drop() && (self.origin_unchecked().rank().in_zone(us) || self.to().rank().in_zone(us))
     }
 
     /// The syntax-only form of this move.
@@ -275,5 +283,18 @@ mod tests {
         }
         assert_eq!(std::mem::size_of::<Option<Move>>(), 2);
         assert_eq!(Move::from_bits(0), None);
+    }
+
+    #[test]
+    fn touches_zone_when_the_origin_or_the_destination_is_in_the_three_far_ranks() {
+        let zone = |text: &str, us| text.parse::<UsiMove>().map(|m| m.to_move().touches_zone(us));
+        // rules.md §2: origin or destination in the zone (Black: ranks a-c; White: g-i).
+        assert_eq!(zone("2d2c", Color::Black), Ok(true), "into the zone");
+        assert_eq!(zone("2c2d", Color::Black), Ok(true), "out of the zone");
+        assert_eq!(zone("2b2a", Color::Black), Ok(true), "within the zone");
+        assert_eq!(zone("2e2d", Color::Black), Ok(false));
+        assert_eq!(zone("2d2c", Color::White), Ok(false), "Black's zone is not White's");
+        assert_eq!(zone("8f8g", Color::White), Ok(true));
+        assert_eq!(zone("P*2a", Color::Black), Ok(false), "a drop never touches the zone");
     }
 }

@@ -47,14 +47,6 @@ impl Rank {
         if i < 9 { Some(Rank(i as u8)) } else { None }
     }
 
-    /// The rank written with the given USI letter `a`–`i`.
-    pub const fn from_char(c: char) -> Option<Rank> {
-        match c {
-            'a'..='i' => Some(Rank(c as u8 - b'a')),
-            _ => None,
-        }
-    }
-
     /// Index 0..=8 (a = 0).
     #[inline(always)]
     pub const fn index(self) -> usize {

@@ -1,10 +1,12 @@
-//! Checking single moves that arrive from outside (USI, records), with the rule they break, and
-//! whether a move gives check.
+//! Single moves: checking a move that arrives from outside (USI, records) against every rule and
+//! naming the one it breaks, playing it, and whether a move gives check.
+//!
+//! These are the position's own rules; generating all moves is `movegen`'s job, which asks
+//! [`Position::is_pawn_drop_mate`] from here (position never imports movegen).
 
-use super::drops::is_pawn_drop_mate;
+use super::{IllegalMoveKind, Position};
 use crate::attacks;
-use crate::position::{IllegalMoveKind, Position};
-use crate::types::{Bitboard, Move, MoveKind, ParseMoveError, Piece, PieceKind, UsiMove};
+use crate::types::{Bitboard, Move, MoveKind, ParseMoveError, Piece, PieceKind, Square, UsiMove};
 
 /// A move text that is not a legal move here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,7 +37,7 @@ impl Position {
                 if self.piece_on(to).is_some() {
                     return Err(IllegalMoveKind::DropOnOccupied);
                 }
-                if is_dead(us, kind, to) {
+                if Bitboard::dead_squares(us, kind).has(to) {
                     return Err(IllegalMoveKind::DeadPiece);
                 }
                 if kind == PieceKind::Pawn
@@ -51,7 +53,7 @@ impl Position {
                 }
                 if kind == PieceKind::Pawn {
                     if let Some(eksq) = self.king_square(!us) {
-                        if attacks::pawn(us, to).has(eksq) && is_pawn_drop_mate(self, us, to, eksq) {
+                        if attacks::pawn(us, to).has(eksq) && self.is_pawn_drop_mate(to, eksq) {
                             return Err(IllegalMoveKind::Uchifuzume);
                         }
                     }
@@ -71,10 +73,10 @@ impl Position {
                 }
                 let kind = piece.kind();
                 if promote {
-                    if !kind.can_promote() || !(from.rank().in_zone(us) || to.rank().in_zone(us)) {
+                    if !kind.can_promote() || !m.touches_zone(us) {
                         return Err(IllegalMoveKind::CannotPromote);
                     }
-                } else if is_dead(us, kind, to) {
+                } else if Bitboard::dead_squares(us, kind).has(to) {
                     return Err(IllegalMoveKind::DeadPiece);
                 }
                 let Some(k) = ksq else { return Ok(()) };
@@ -164,14 +166,40 @@ impl Position {
             MoveKind::Normal { from, .. } => self.piece_on(from),
         }
     }
-}
 
-/// True if a `kind` of `c` on `to` could never move again.
-fn is_dead(c: crate::types::Color, kind: PieceKind, to: crate::types::Square) -> bool {
-    let rel = to.rank().relative_to(c);
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => rel == 0,
-        PieceKind::Knight => rel <= 1,
-        _ => false,
+    /// True if the side to move dropping a pawn on `to` (the square in front of the enemy king on
+    /// `eksq`) would checkmate (*uchifuzume*): nothing but the king can take the pawn legally, and
+    /// the king has no safe square. Move generation asks this too.
+    pub(crate) fn is_pawn_drop_mate(&self, to: Square, eksq: Square) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let occ = self.occupied().with(to);
+        let ours = self.pieces_of(us);
+        // 0. An unguarded pawn is simply taken by the king.
+        if !self.is_attacked(us, to, occ) {
+            return false;
+        }
+        // 1. A capture by another piece is legal unless that piece was shielding the king from one
+        //    of our sliders. The pawn on `to` gives the only check (a drop discovers nothing).
+        let capturers = self.attackers_to(them, to, occ).without(eksq);
+        for from in capturers {
+            let after = occ.without(from);
+            let sliders = (attacks::bishop(eksq, after) & self.bishop_movers())
+                | (attacks::rook(eksq, after) & self.rook_movers())
+                | (attacks::lance(them, eksq, after) & self.pieces_of_kind(PieceKind::Lance));
+            if (sliders & ours).is_empty() {
+                return false;
+            }
+        }
+        // 2. King moves to squares our pieces do not attack once the king has left `eksq` (taking
+        //    the pawn was ruled out above). The pawn only attacks `eksq`, so it adds no attacked
+        //    square.
+        let lifted = occ.without(eksq);
+        for sq in attacks::king(eksq) - self.pieces_of(them) - Bitboard::from_square(to) {
+            if !self.is_attacked(us, sq, lifted) {
+                return false;
+            }
+        }
+        true
     }
 }

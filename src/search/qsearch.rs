@@ -1,0 +1,99 @@
+//! Quiescence search: stand pat, then captures and promotions (all evasions when in check), until
+//! the position is quiet.
+
+use super::history::ContKey;
+use super::ordering::{Context, MovePicker};
+use super::tt::{Bound, Stored};
+use super::{MAX_PLY, SearchControl, Searcher};
+use crate::eval::{INFINITE, Value, capture_value, evaluate, mated_in};
+use crate::position::Position;
+
+/// Quiescence plies after which the stand-pat score is returned.
+const MAX_QDEPTH: u32 = 12;
+
+impl Searcher {
+    /// Quiescence search of `pos` with the window `(alpha, beta)`; `qdepth` counts its plies.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: u32,
+        qdepth: u32,
+        control: &SearchControl,
+    ) -> Value {
+        let p = ply as usize;
+        self.pv_len[p] = p;
+        self.nodes += 1;
+        if self.check_stop(control) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if p >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let in_check = pos.in_check();
+        let key = pos.key();
+        // A singular-extension search (one move excluded) must not share this node's entry.
+        let excluded = self.stack[p].excluded;
+        let hit = if excluded.is_some() { None } else { self.tt.probe(key, ply) };
+        if let Some(h) = hit {
+            if h.cuts(alpha, beta) {
+                return h.score;
+            }
+        }
+        let stand = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            if qdepth >= MAX_QDEPTH {
+                return stand;
+            }
+        }
+        let mut best = stand;
+        let mut best_move = None;
+        let mut picker = MovePicker::new_quiescence(pos, hit.and_then(|h| h.mv));
+        let previous = self.previous_keys(p);
+        let mut seen = 0;
+        loop {
+            let ctx = Context { history: &self.history, killers: [None; 2], previous };
+            let Some(m) = picker.next(pos, &ctx) else { break };
+            seen += 1;
+            if !in_check {
+                let gain = pos.piece_on(m.to()).map_or(0, |c| capture_value(c.kind()))
+                    + if m.is_promotion() { 500 } else { 0 };
+                if stand + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.tt.prefetch(pos.key_after(m));
+            self.stack[p].key = ContKey::of(pos, m);
+            pos.do_move(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
+            pos.undo_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(p, m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && seen == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        let eval = if in_check { 0 } else { stand };
+        self.tt.store(key, ply, Stored { mv: best_move, score: best, eval, depth: 0, bound });
+        best
+    }
+}
