@@ -3,7 +3,9 @@
 //! and encodes `.kif` as Shift_JIS.
 
 use super::error::RecordError;
-use super::{GameRecord, csa, ki2, kif, partial, psn, psn2, stream, text, usi_line};
+use super::kif::ki2;
+use super::psn::psn2;
+use super::{GameRecord, csa, kif, partial, psn, stream, text, usi_line};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;

@@ -12,26 +12,19 @@
 
 mod builder;
 pub mod csa;
-mod csa_engine;
 mod detect;
 mod error;
-mod gui_lines;
-mod kanji;
-pub mod ki2;
 pub mod kif;
-mod kif_board;
-mod kif_engine;
-mod kif_move;
-mod kif_result;
-pub mod notation;
 mod partial;
 mod per_game;
 pub mod psn;
-pub mod psn2;
 mod result_words;
 mod stream;
 mod text;
 pub mod usi_line;
+
+pub use kif::ki2;
+pub use psn::{notation, psn2};
 
 pub use detect::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
 pub use per_game::{game_path, game_paths};

@@ -76,7 +76,7 @@ impl Splitter {
                 (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
             }
             Format::Ki2 => {
-                let is_move = super::ki2::is_move_line(line);
+                let is_move = super::kif::ki2::is_move_line(line);
                 let starts = self.seen_body && !is_move && super::kif::is_header(line);
                 if starts {
                     self.seen_body = false;

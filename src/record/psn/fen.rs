@@ -28,7 +28,7 @@ fn hand(digits: &str) -> Result<[u32; 7], String> {
 
 /// The header's value as canonical USI SFEN. Fields are separated by `/` or spaces; the SFEN move
 /// number is 2·pair − 1, plus one when Gote is to move.
-pub(super) fn to_sfen(fen: &str) -> Result<String, String> {
+pub(crate) fn to_sfen(fen: &str) -> Result<String, String> {
     let fields: Vec<&str> = fen.split(['/', ' ']).filter(|s| !s.is_empty()).collect();
     if fields.len() != 13 {
         return Err(format!("FEN needs 13 fields, got {}", fields.len()));

@@ -1,7 +1,9 @@
 //! PSN reader and writer tests: the seed documents' examples, the GUI dialect, round trips.
 
-use super::*;
+use super::{read, write};
 use crate::Color;
+use crate::position::{GameResult, Handicap, ResultReason, Winner};
+use crate::record::{GameRecord, RecordError, RecordErrorKind, Start};
 
 fn read_all(text: &str) -> Vec<Result<GameRecord, RecordError>> {
     read(text).collect()

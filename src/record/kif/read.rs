@@ -2,15 +2,14 @@
 //! with `(m:ss/hh:mm:ss)` times, `*` comments (ShogiGUI-style `**対局` lines carry engine data),
 //! terminal words and the `まで…` line (cshogi reads the winner only from it), `変化：N手`
 //! variations. `.kif` is Shift_JIS, `.kifu` UTF-8; the encoding is chosen by the caller
-//! ([`super::Format`]). Moves are numbered from the start position's move number (Kifu for
+//! ([`crate::record::Format`]). Moves are numbered from the start position's move number (Kifu for
 //! Windows continues the `手数＝N` of a diagram), and so are variations.
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::{
-    Format, GameRecord, MoveRecord, Start, kif_board, kif_engine, kif_move, kif_result, result_words, stream, text,
-};
+use super::{board as kif_board, engine as kif_engine, moves as kif_move, result_line as kif_result};
 use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Setup, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::{Format, GameRecord, MoveRecord, Start, result_words, stream, text};
 use crate::types::Color;
 use std::fmt::Write as _;
 
@@ -75,7 +74,7 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
 }
 
 /// True for a move line: a number, blanks, then the move.
-pub(super) fn is_move_line(l: &str) -> bool {
+pub(crate) fn is_move_line(l: &str) -> bool {
     let t = l.trim_start();
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &t[digits..];
@@ -83,7 +82,7 @@ pub(super) fn is_move_line(l: &str) -> bool {
 }
 
 /// True for a header line `key：value` (or `key:value`).
-pub(super) fn is_header(l: &str) -> bool {
+pub(crate) fn is_header(l: &str) -> bool {
     !l.starts_with(['*', '#', '&'])
         && (l.contains('：') || l.contains(':'))
         && !is_move_line(l)
@@ -112,7 +111,7 @@ fn parse_times(s: &str) -> Option<(u64, u64)> {
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut setup: Option<Setup> = None;
     let mut moves_started = false;
@@ -372,7 +371,7 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
 }
 
 /// Appends the header lines: tags, `手合割` or a board diagram, and the summary comments.
-pub(super) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), String> {
+pub(crate) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), String> {
     let handicap = match rec.start {
         Start::Handicap(h) => Some(h),
         Start::Sfen(_) => None,

@@ -11,15 +11,14 @@
 //! 3c3d}`, and a terminal word. The reader also takes USI move text (`7g7f`) where a move is
 //! expected.
 
-mod fen;
-
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::gui_lines::{self, Token};
-use super::result_words;
-use super::{Format, GameRecord, Start, notation, stream};
+use super::tokens::{self as gui_lines, Token};
+use super::{fen, notation};
 use crate::position::{DeclarationOutcome, EnteringKingRule, GameResult, Handicap, Position, Repetition};
 use crate::position::{ResultReason, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::result_words;
+use crate::record::{Format, GameRecord, Start, stream};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -112,7 +111,7 @@ fn result_token(word: &str) -> Option<Outcome> {
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let g = gui_lines::game_text(text, first_line);
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut header_result = None;
@@ -256,7 +255,7 @@ pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
 }
 
 /// Appends the GUI-dialect text of one game.
-pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
+pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
     let _ = writeln!(s, "[Sente \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
     let _ = writeln!(s, "[Gote \"{}\"]", quote(rec.tag("White").unwrap_or("")));
@@ -305,6 +304,3 @@ pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     s.push('\n');
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

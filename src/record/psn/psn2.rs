@@ -5,11 +5,11 @@
 //! variations deepest branch first (tags MyShogi has no header for follow the `SFEN` line, where
 //! its reader skips them; comments are `{…}` lines, which it skips too).
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::gui_lines::{self, Token};
-use super::{Format, GameRecord, Start, result_words, stream};
+use super::tokens::{self as gui_lines, Token};
 use crate::position::{GameResult, ResultReason, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::{Format, GameRecord, Start, result_words, stream};
 use crate::types::Color;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -54,7 +54,7 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let g = gui_lines::game_text(text, first_line);
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     for h in &g.headers {
@@ -149,7 +149,7 @@ fn usi(s: &mut String, _: &crate::Position, m: crate::Move) {
 }
 
 /// Appends the PSN2 text of one game.
-pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
+pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
     let _ = writeln!(s, "[Black \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
     let _ = writeln!(s, "[White \"{}\"]", quote(rec.tag("White").unwrap_or("")));

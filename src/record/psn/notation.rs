@@ -2,8 +2,8 @@
 //! `N*4e`, `S4c-5b=`), and reading every variant and abbreviation of PSN-1998 and PSN Draft 1 by
 //! matching against the legal moves.
 
-use super::error::RecordErrorKind;
 use crate::position::Position;
+use crate::record::error::RecordErrorKind;
 use crate::types::{Move, MoveKind, PieceKind, Square};
 use std::fmt::Write as _;
 

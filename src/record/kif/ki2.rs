@@ -7,10 +7,11 @@
 //! (none, 直, 上/引/寄, 右/左, both); the reader applies the same meaning, so what hisha writes it
 //! reads back exactly.
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, kanji, kif_move, kif_result, result_words, stream, text};
+use super::{kanji, moves, result_line};
 use crate::position::{Handicap, Position};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::{Format, GameRecord, Start, result_words, stream, text};
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
 
 /// Forward distance of a move for its mover (positive = toward the enemy).
@@ -58,7 +59,7 @@ pub fn write_move(pos: &Position, m: Move) -> String {
     let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
     let prev_to = pos.last_move().map(|l| l.to());
     let mut dest = String::new();
-    kif_move::write_destination(&mut dest, m.to(), prev_to);
+    moves::write_destination(&mut dest, m.to(), prev_to);
     let kind = pos.moved_piece(m).map_or(PieceKind::Pawn, |p| p.kind());
     let legal = pos.legal_moves();
     let same: Vec<Move> = legal
@@ -104,7 +105,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: None };
     let body = text.trim_start_matches(['▲', '△', '☗', '☖']);
     let prev_to = pos.last_move().map(|l| l.to());
-    let (to, rest) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
+    let (to, rest) = moves::read_destination(body, prev_to).ok_or_else(illegal)?;
     let (kind, n) = kanji::read_piece(rest).ok_or_else(illegal)?;
     let mut words: String = rest.chars().skip(n).collect();
     let promote = if let Some(w) = words.strip_suffix("不成").or_else(|| words.strip_suffix('生')) {
@@ -151,12 +152,12 @@ pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>>
 }
 
 /// True for a line of moves (`▲７六歩　△３四歩 …`).
-pub(super) fn is_move_line(l: &str) -> bool {
+pub(crate) fn is_move_line(l: &str) -> bool {
     l.trim_start().starts_with(['▲', '△', '☗', '☖'])
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let first = first_line;
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
     let mut note = None;
@@ -177,7 +178,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             continue;
         }
         if line.starts_with("まで") {
-            result = kif_result::read(line);
+            result = result_line::read(line);
             continue;
         }
         if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
@@ -232,7 +233,7 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
         text.push('\n');
         at += 1;
     }
-    let rec = super::kif::parse(&text, first)?;
+    let rec = super::read::parse(&text, first)?;
     b.set_start(rec.start).map_err(|e| RecordError::syntax(first, 1, e))?;
     for (k, v) in rec.tags {
         b.tag(&k, &v);
@@ -246,7 +247,7 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
 /// The KI2 text of one game.
 pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     let mut s = String::with_capacity(16 * (rec.moves.len() + 16));
-    super::kif::write_header(&mut s, rec)?;
+    super::read::write_header(&mut s, rec)?;
     let mut pos = rec.start.position().map_err(|e| e.to_string())?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {
@@ -267,8 +268,8 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     }
     if let Some(r) = rec.result {
         let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
-        let summary = kif_result::line(&r, rec.moves.len(), handicap, false);
-        if kif_result::read(&summary) != Some(r) {
+        let summary = result_line::line(&r, rec.moves.len(), handicap, false);
+        if result_line::read(&summary) != Some(r) {
             s.push_str(&format!("#{}\n", result_words::note(&r)));
         }
         s.push_str(&summary);

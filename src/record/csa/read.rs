@@ -1,12 +1,14 @@
 //! CSA standard records, V2.2 and V3.0 (kif-csa.md §2): several games per file separated by `/`,
 //! `N+`/`N-` names, `$` info, `PI` with removed pieces or `P1`–`P9` plus `P+`/`P-` hand lines,
 //! moves `+7776FU` with `T` times, `%` terminal words (and a `T` after them), `'` comments (`'*`
-//! lines are move comments; engine data is in [`super::csa_engine`]). The writer writes V2.2.
+//! lines are move comments; engine data is in [`super::engine`]). The writer writes V2.2.
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, csa_engine, gui_lines, result_words, stream, text};
+use super::engine as csa_engine;
 use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::psn::tokens as gui_lines;
+use crate::record::{Format, GameRecord, Start, result_words, stream, text};
 use crate::types::{Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square};
 use std::fmt::Write as _;
 
@@ -45,7 +47,7 @@ fn push_square(s: &mut String, sq: Square) {
 }
 
 /// Appends the CSA text of a legal move with its sign: `+7776FU`, `-0045KA`, `+8822UM`.
-pub(super) fn write_move(s: &mut String, pos: &Position, m: Move) {
+pub(crate) fn write_move(s: &mut String, pos: &Position, m: Move) {
     s.push(sign(pos.side_to_move()));
     match m.kind() {
         MoveKind::Drop { kind, to } => {
@@ -64,12 +66,12 @@ pub(super) fn write_move(s: &mut String, pos: &Position, m: Move) {
 }
 
 /// `+` for Black, `-` for White.
-pub(super) fn sign(c: Color) -> char {
+pub(crate) fn sign(c: Color) -> char {
     if c == Color::Black { '+' } else { '-' }
 }
 
 /// Reads `+7776FU` in `pos` (the sign must be the side to move's; legality is not checked).
-pub(super) fn read_move(pos: &Position, text: &str) -> Option<Move> {
+pub(crate) fn read_move(pos: &Position, text: &str) -> Option<Move> {
     let b = text.as_bytes();
     if b.len() != 7 || !text.is_ascii() {
         return None;
@@ -215,7 +217,7 @@ fn read_pieces(line: &str, s: &mut Setup, n: usize) -> Result<(), RecordError> {
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut setup: Option<Setup> = None;
     let mut started = false;

@@ -1,0 +1,13 @@
+//! The KIF family (kif-csa.md §1): KIF and KIFU, KI2, their board diagrams, kanji, move text,
+//! engine comments and the `まで…` result line.
+
+mod board;
+mod engine;
+mod kanji;
+pub mod ki2;
+mod moves;
+mod read;
+mod result_line;
+
+pub(super) use read::{is_header, is_move_line, parse};
+pub use read::{read, to_text};
