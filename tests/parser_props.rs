@@ -374,3 +374,52 @@ fn comments_with_empty_lines_survive_every_line_comment_format() {
         assert_eq!((&back.summary, &back.moves[0].comments), (&rec.summary, &rec.moves[0].comments), "{f}");
     }
 }
+
+#[test]
+fn a_kif_tag_named_with_a_character_shift_jis_lacks_reads_back() {
+    // fuzz target `kif`: the bytes FF `:` decode (as Shift_JIS) to a tag named U+FFFD, which the
+    // Shift_JIS writer writes as `&#65533;：`; the reader took the line for a `&` bookmark and the
+    // tag was lost on the next trip. It reads back as written, `&#65533;`.
+    let (first, once, second, twice) = rewritten(b"\xff:", Format::Kif);
+    assert_eq!(first.tags, [("\u{fffd}".to_string(), String::new())]);
+    assert_eq!(second.tags, [("&#65533;".to_string(), String::new())]);
+    assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once));
+    let bookmark = read_games("手合割：平手\n&bookmark\n   1 ７六歩(77)\n".as_bytes(), Format::Kifu);
+    assert_eq!(bookmark.len(), 1);
+    assert!(bookmark[0].as_ref().is_ok_and(|g| g.tags.is_empty() && g.moves.len() == 1), "{bookmark:?}");
+}
+
+#[test]
+fn shift_jis_half_width_kana_before_a_full_width_character_is_not_taken_for_utf8() {
+    // fuzz target `kif`: the bytes C2 `:` read (as Shift_JIS) to the tag `ﾂ`, which the writer
+    // writes `ﾂ：`, C2 81 46 in Shift_JIS: valid UTF-8 (U+0081 `F`), so the file written was read
+    // back as UTF-8 and its first line no longer parsed.
+    let (first, once, second, twice) = rewritten(b"\xc2:", Format::Kif);
+    assert_eq!(first.tags, [("ﾂ".to_string(), String::new())]);
+    assert_eq!(second.tags, first.tags);
+    assert_eq!(twice, once);
+    let text = "ﾂ：ﾂﾓﾘ\n手合割：平手\n";
+    let (encoded, _, _) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(std::str::from_utf8(&encoded[..3]).is_ok(), "its first line starts as valid UTF-8");
+    assert_eq!(hisha::record::decode_text(&encoded), text);
+    let streamed: Vec<_> = GameReader::new(std::io::Cursor::new(encoded.as_ref()), Format::Kif).collect();
+    assert_eq!(streamed, read_games(&encoded, Format::Kif));
+}
+
+#[test]
+fn a_kif_header_whose_key_would_read_back_as_another_line_is_an_error() {
+    // fuzz target `kif`: an indented `  #…：…` line was read as a tag named `#…` (the key is
+    // trimmed), which the writer wrote as a `#` note line, so the tag was lost on the next trip.
+    // The same holds for keys that would come back as a comment, a bookmark, a skipped line, a
+    // variation, a move or a hand.
+    for line in ["  #x：y", "  *c：d", "  &b：e", "  まで：3", "  変化：3手", "  手数：1", " 先手の持駒：歩"]
+    {
+        let text = format!("手合割：平手\n{line}\n");
+        let games = read_games(text.as_bytes(), Format::Kifu);
+        let errors: Vec<(usize, usize)> =
+            games.iter().filter_map(|g| g.as_ref().err()).map(|e| (e.line, e.column)).collect();
+        assert_eq!(errors, [(2, 1)], "{line:?}: {games:?}");
+    }
+    let fine = read_games("手合割：平手\n  棋戦：x\n".as_bytes(), Format::Kifu).remove(0).expect("an indented tag");
+    assert_eq!(fine.tags, [("Event".to_string(), "x".to_string())]);
+}

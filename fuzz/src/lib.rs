@@ -1,11 +1,12 @@
 //! The checks the fuzz targets share: what every record reader must do with any bytes.
 
-use hisha::record::{Format, GameReader, GameRecord, RecordError, RecordWriter, read_games};
+use encoding_rs::SHIFT_JIS;
+use hisha::record::{Format, GameReader, GameRecord, RecordError, RecordWriter, decode_text, read_games};
 use std::io::Cursor;
 
 /// The lines of `bytes` as the readers see them: decoded, and ended by `\n`, `\r\n` or a lone `\r`.
 fn lines(bytes: &[u8]) -> Vec<String> {
-    let text = hisha::record::decode_text(bytes).replace("\r\n", "\n");
+    let text = decode_text(bytes).replace("\r\n", "\n");
     text.split(['\n', '\r']).map(str::to_string).collect()
 }
 
@@ -34,6 +35,12 @@ fn write_one(rec: &GameRecord, format: Format) -> Option<Vec<u8>> {
 pub fn check_rewrite(rec: &GameRecord, format: Format) {
     assert!(rec.final_position().is_ok(), "a record read has a legal start");
     let Some(once) = write_one(rec, format) else { return };
+    if format == Format::Kif && decode_text(&once) != SHIFT_JIS.decode_without_bom_handling(&once).0 {
+        // A known limit (README.md): Shift_JIS text whose first non-ASCII line is also UTF-8
+        // without C1 controls (a tag `戁：…` is E6 88 81 46, valid UTF-8) is read as UTF-8.
+        // Files start with kanji keys whose Shift_JIS bytes are no UTF-8; fuzzed tags need not.
+        return;
+    }
     let mut back = read_games(&once, format);
     assert_eq!(back.len(), 1, "{format}: one game written, {} read back:\n{}", back.len(), String::from_utf8_lossy(&once));
     let again = match back.remove(0) {

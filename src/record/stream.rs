@@ -258,7 +258,7 @@ impl<R: BufRead> GameReader<R> {
 
     fn decode(&mut self, bytes: Vec<u8>) -> String {
         if self.encoding == Encoding::Unknown && !bytes.is_ascii() {
-            self.encoding = if std::str::from_utf8(&bytes).is_ok() { Encoding::Utf8 } else { Encoding::ShiftJis };
+            self.encoding = if text::is_utf8_line(&bytes) { Encoding::Utf8 } else { Encoding::ShiftJis };
         }
         match self.encoding {
             Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(&bytes).0.into_owned(),

@@ -8,20 +8,23 @@ use std::cell::RefCell;
 /// The UTF-8 byte-order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// True if a line that is not plain ASCII is UTF-8: valid UTF-8 without C1 control characters
+/// (U+0080 to U+009F, which no text holds). Shift_JIS half-width kana followed by a two-byte
+/// character can be valid UTF-8 (`ﾂ：` is C2 81 46, U+0081 `F`), but only as such a control.
+pub(super) fn is_utf8_line(line: &[u8]) -> bool {
+    std::str::from_utf8(line).is_ok_and(|s| !s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)))
+}
+
 /// Decodes record bytes. A UTF-8 BOM means UTF-8; otherwise the first line that is not plain
-/// ASCII decides: valid UTF-8 means UTF-8, anything else Shift_JIS. Malformed bytes become U+FFFD;
-/// they are reported where they break the format. [`super::GameReader`] decides the same way
-/// line by line, so both read the same games.
+/// ASCII decides: UTF-8 ([`is_utf8_line`]) means UTF-8, anything else Shift_JIS. Malformed bytes
+/// become U+FFFD; they are reported where they break the format. [`super::GameReader`] decides
+/// the same way line by line, so both read the same games.
 pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     let (bytes, bom) = match bytes.strip_prefix(BOM) {
         Some(rest) => (rest, true),
         None => (bytes, false),
     };
-    let utf8 = bom
-        || bytes
-            .split(|&b| b == b'\n' || b == b'\r')
-            .find(|l| !l.is_ascii())
-            .is_none_or(|l| std::str::from_utf8(l).is_ok());
+    let utf8 = bom || bytes.split(|&b| b == b'\n' || b == b'\r').find(|l| !l.is_ascii()).is_none_or(is_utf8_line);
     if utf8 { String::from_utf8_lossy(bytes) } else { encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0 }
 }
 

@@ -6,7 +6,7 @@
 //! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; [`file`](mod@file) reads and
 //! writes `nn.bin`), [`Accumulator`] (refresh and incremental update), the forward pass
 //! ([`Network::evaluate`]), [`simd`] kernels (scalar and AVX2, picked at run time) and
-//! [`random`] nets for tests.
+//! [`random`] nets for tests. [`float`] holds a trainer's float net and quantises it; [`packed_sfen`] reads and writes YaneuraOu's training records.
 //!
 //! Use in a search: keep one [`Accumulator`] per ply; before `do_move` take
 //! [`DirtyPieces::of_move`]; derive the child's accumulator with [`Network::update`] (or per
@@ -45,8 +45,10 @@ mod avx2;
 pub mod bona_piece;
 pub mod features;
 pub mod file;
+pub mod float;
 pub mod forward;
 pub mod network;
+pub mod packed_sfen;
 pub mod random;
 pub mod simd;
 

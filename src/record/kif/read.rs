@@ -81,12 +81,30 @@ pub(crate) fn is_move_line(l: &str) -> bool {
     digits > 0 && rest.starts_with(char::is_whitespace) && !rest.trim_start().is_empty()
 }
 
+/// True for a bookmark line `&name`. A line that starts with a numeric character reference
+/// (`&#65533;`) is not one: it is how the Shift_JIS writer writes a tag whose name starts with a
+/// character Shift_JIS lacks.
+fn is_bookmark(l: &str) -> bool {
+    l.starts_with('&') && !l.starts_with("&#")
+}
+
 /// True for a header line `key：value` (or `key:value`).
 pub(crate) fn is_header(l: &str) -> bool {
-    !l.starts_with(['*', '#', '&'])
+    !l.starts_with(['*', '#'])
+        && !is_bookmark(l)
         && (l.contains('：') || l.contains(':'))
         && !is_move_line(l)
         && !l.starts_with("変化")
+}
+
+/// True if a header key, written back as `key：value`, reads back as that tag: not a comment,
+/// note, bookmark, move, variation, board or hand line, nor one of the lines the reader skips.
+fn is_tag_key(key: &str) -> bool {
+    const SPECIAL: [&str; 7] = ["手数", "まで", "変化", "先手の持駒", "後手の持駒", "上手の持駒", "下手の持駒"];
+    !key.starts_with(['*', '#', '+', '|', '９'])
+        && !is_bookmark(key)
+        && !SPECIAL.iter().any(|p| key.starts_with(p))
+        && !is_move_line(&format!("{key}："))
 }
 
 /// Parses `( 0:03/00:00:03)` into (move ms, total ms).
@@ -136,7 +154,7 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             }
             continue;
         }
-        if line.is_empty() || line.starts_with('&') || line.starts_with("手数") {
+        if line.is_empty() || is_bookmark(line) || line.starts_with("手数") {
             continue;
         }
         if let Some(rest) = line.strip_prefix('#') {
@@ -265,6 +283,8 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
                 }
                 "先手" | "下手" => b.tag("Black", value),
                 "後手" | "上手" => b.tag("White", value),
+                // An indented `  #…：…` would be written back as a note, and so on.
+                k if !is_tag_key(k) => return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}"))),
                 k => match TAGS.iter().find(|(j, _)| *j == k) {
                     Some((_, tag)) => b.tag(tag, value),
                     None => b.tag(k, value),
