@@ -32,7 +32,7 @@ pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
 pub use per_game::{game_path, game_paths};
 pub use stream::GameReader;
 
-use format::parse_game;
 pub use error::{RecordError, RecordErrorKind};
+use format::parse_game;
 pub use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;

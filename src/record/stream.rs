@@ -28,17 +28,22 @@ pub(super) struct Splitter {
     in_comment: bool,
     /// PSN: the current game has text after its headers; KIF/KI2: it has a move line.
     seen_body: bool,
+    /// PSN: the header keys of the current game, lower-cased. A key seen again starts a new game,
+    /// so a game of headers only (no moves, no result) stays apart from the next one.
+    header_keys: Vec<String>,
 }
 
-/// True for a PSN header line `[Key "Value"]`.
-fn is_psn_header(line: &str) -> bool {
+/// The key of a PSN header line `[Key "Value"]`, lower-cased; `None` for any other line.
+fn psn_header_key(line: &str) -> Option<String> {
     let t = line.trim();
-    t.len() > 2 && t.starts_with('[') && t.ends_with(']')
+    let inner = t.strip_prefix('[')?.strip_suffix(']').filter(|inner| !inner.is_empty())?;
+    let key = inner.split(|c: char| c.is_whitespace() || c == '"').next().unwrap_or("");
+    Some(key.to_lowercase())
 }
 
 impl Splitter {
     pub fn new(format: Format) -> Splitter {
-        Splitter { format, in_comment: false, seen_body: false }
+        Splitter { format, in_comment: false, seen_body: false, header_keys: Vec::new() }
     }
 
     /// What `line` means for the boundaries, and whether it makes its game worth reporting (a
@@ -47,8 +52,12 @@ impl Splitter {
         let t = line.trim();
         match self.format {
             Format::Psn | Format::Psn2 => {
-                if !self.in_comment && is_psn_header(line) {
-                    let starts = std::mem::replace(&mut self.seen_body, false);
+                if let Some(key) = psn_header_key(line).filter(|_| !self.in_comment) {
+                    let starts = std::mem::replace(&mut self.seen_body, false) || self.header_keys.contains(&key);
+                    if starts {
+                        self.header_keys.clear();
+                    }
+                    self.header_keys.push(key);
                     return (if starts { Cut::Starts } else { Cut::Line }, true);
                 }
                 let mut outside = false;
