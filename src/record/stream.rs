@@ -84,7 +84,7 @@ impl Splitter {
                 self.seen_body |= super::kif::is_move_line(line);
                 (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
             }
-            Format::Ki2 => {
+            Format::Ki2 | Format::Ki2u => {
                 let is_move = super::kif::ki2::is_move_line(line);
                 let starts = self.seen_body && !is_move && super::kif::is_header(line);
                 if starts {
