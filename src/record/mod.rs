@@ -18,6 +18,7 @@ mod game;
 pub mod kif;
 mod partial;
 mod per_game;
+mod promotion;
 pub mod psn;
 mod result_words;
 mod stream;

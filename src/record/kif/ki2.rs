@@ -11,8 +11,9 @@ use super::{kanji, moves, result_line};
 use crate::position::{Handicap, Position};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::promotion::could_promote;
 use crate::record::{Format, GameRecord, Start, result_words, stream, text};
-use crate::types::{Color, Move, MoveKind, PieceKind, Square};
+use crate::types::{Color, Move, PieceKind, Square};
 
 /// Forward distance of a move for its mover (positive = toward the enemy).
 fn forward(c: Color, from: Square, to: Square) -> i32 {
@@ -44,14 +45,6 @@ fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
         }
         _ => moves,
     }
-}
-
-fn could_promote(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal { from, to, .. } = m.kind() else {
-        return false;
-    };
-    let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
 }
 
 /// The KI2 text of a legal move (with its ▲/△ mark).

@@ -4,17 +4,9 @@
 
 use crate::position::Position;
 use crate::record::error::RecordErrorKind;
+use crate::record::promotion::could_promote;
 use crate::types::{Move, MoveKind, PieceKind, Square};
 use std::fmt::Write as _;
-
-/// True if the move could have promoted (so declining it is written `=`).
-fn could_promote(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal { from, to, .. } = m.kind() else {
-        return false;
-    };
-    let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
-}
 
 /// The full extended notation of the legal move `m` in `pos`.
 pub fn write(pos: &Position, m: Move) -> String {
