@@ -226,7 +226,7 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
         text.push('\n');
         at += 1;
     }
-    let rec = super::read::parse(&text, first)?;
+    let rec = super::parse::parse(&text, first)?;
     b.set_start(rec.start).map_err(|e| RecordError::syntax(first, 1, e))?;
     for (k, v) in rec.tags {
         b.tag(&k, &v);

@@ -6,8 +6,9 @@ mod engine;
 mod kanji;
 pub mod ki2;
 mod moves;
+mod parse;
 mod read;
 mod result_line;
 
-pub(super) use read::{is_header, is_move_line, parse};
+pub(super) use parse::{is_header, is_move_line, parse};
 pub use read::{read, to_text};

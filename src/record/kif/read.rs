@@ -5,16 +5,16 @@
 //! ([`crate::record::Format`]). Moves are numbered from the start position's move number (Kifu for
 //! Windows continues the `手数＝N` of a diagram), and so are variations.
 
+use super::parse::parse;
 use super::{board as kif_board, engine as kif_engine, moves as kif_move, result_line as kif_result};
-use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Setup, Winner};
-use crate::record::builder::Builder;
-use crate::record::error::{RecordError, RecordErrorKind};
-use crate::record::{Format, GameRecord, MoveRecord, Start, result_words, stream, text};
+use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Winner};
+use crate::record::error::RecordError;
+use crate::record::{Format, GameRecord, MoveRecord, Start, result_words, stream};
 use crate::types::Color;
 use std::fmt::Write as _;
 
 /// Header keys and the tags they map to.
-const TAGS: [(&str, &str); 7] = [
+pub(super) const TAGS: [(&str, &str); 7] = [
     ("開始日時", "Date"),
     ("棋戦", "Event"),
     ("場所", "Site"),
@@ -27,7 +27,7 @@ const TAGS: [(&str, &str); 7] = [
 /// The result a terminal word gives at the final position. `反則勝ち` (the side to move wins by the
 /// opponent's foul) is read as perpetual check when the position shows the opponent checking
 /// perpetually, else as an illegal move.
-fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
+pub(super) fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
     let stm = pos.side_to_move();
     Some(match word {
         "投了" => GameResult::loss(stm, ResultReason::Resign),
@@ -71,249 +71,6 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
 /// Reads every game of KIF text (a new header block after moves starts a new game).
 pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
     stream::split(text, Format::Kif).map(|(first, game)| parse(game, first))
-}
-
-/// True for a move line: a number, blanks, then the move.
-pub(crate) fn is_move_line(l: &str) -> bool {
-    let t = l.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &t[digits..];
-    digits > 0 && rest.starts_with(char::is_whitespace) && !rest.trim_start().is_empty()
-}
-
-/// True for a bookmark line `&name`. A line that starts with a numeric character reference
-/// (`&#65533;`) is not one: it is how the Shift_JIS writer writes a tag whose name starts with a
-/// character Shift_JIS lacks.
-fn is_bookmark(l: &str) -> bool {
-    l.starts_with('&') && !l.starts_with("&#")
-}
-
-/// True for a header line `key：value` (or `key:value`).
-pub(crate) fn is_header(l: &str) -> bool {
-    !l.starts_with(['*', '#'])
-        && !is_bookmark(l)
-        && (l.contains('：') || l.contains(':'))
-        && !is_move_line(l)
-        && !l.starts_with("変化")
-}
-
-/// True if a header key, written back as `key：value`, reads back as that tag: not a comment,
-/// note, bookmark, move, variation, board or hand line, nor one of the lines the reader skips.
-fn is_tag_key(key: &str) -> bool {
-    const SPECIAL: [&str; 7] = ["手数", "まで", "変化", "先手の持駒", "後手の持駒", "上手の持駒", "下手の持駒"];
-    !key.starts_with(['*', '#', '+', '|', '９'])
-        && !is_bookmark(key)
-        && !SPECIAL.iter().any(|p| key.starts_with(p))
-        && !is_move_line(&format!("{key}："))
-}
-
-/// Parses `( 0:03/00:00:03)` into (move ms, total ms).
-fn parse_times(s: &str) -> Option<(u64, u64)> {
-    let inner = s.trim().strip_prefix('(')?.strip_suffix(')')?;
-    let (a, b) = inner.split_once('/')?;
-    // `m:ss` or `h:mm:ss`, with blanks allowed around the numbers.
-    let ms = |t: &str| -> Option<u64> {
-        let mut secs = 0u64;
-        let mut part: Option<u64> = None;
-        for c in t.bytes() {
-            match c {
-                b'0'..=b'9' => part = Some(part.unwrap_or(0).checked_mul(10)?.checked_add((c - b'0') as u64)?),
-                b':' => secs = secs.checked_mul(60)?.checked_add(part.take()?)?,
-                b' ' => {}
-                _ => return None,
-            }
-        }
-        secs.checked_mul(60)?.checked_add(part?)?.checked_mul(1000)
-    };
-    Some((ms(a)?, ms(b)?))
-}
-
-/// Reads one game; `first_line` is the number of its first line in the file.
-pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
-    let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
-    let mut setup: Option<Setup> = None;
-    let mut moves_started = false;
-    let mut ended = false;
-    let mut note = None;
-    let mut summary_line = None;
-    let mut last_line = first_line;
-    for (i, raw) in text::lines(text).enumerate() {
-        let n = first_line + i;
-        last_line = n;
-        let line = raw.trim_end();
-        if let Some(n_moves) = line.strip_prefix("手数＝").or_else(|| line.strip_prefix("手数=")) {
-            let digits: String = n_moves.chars().take_while(char::is_ascii_digit).collect();
-            if let Ok(k) = digits.parse::<u32>() {
-                setup.get_or_insert_with(Setup::default).move_number = k.saturating_add(1);
-            }
-            continue;
-        }
-        if line.starts_with("まで") {
-            if b.on_main_line() {
-                summary_line = kif_result::read(line);
-            }
-            continue;
-        }
-        if line.is_empty() || is_bookmark(line) || line.starts_with("手数") {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix('#') {
-            if let Some(r) = result_words::parse_note(rest) {
-                note = Some(r);
-            }
-            continue;
-        }
-        if let Some(c) = line.strip_prefix('*') {
-            if let Some(engine) = c.strip_prefix('*') {
-                let read = match b.last_move_with_previous_to() {
-                    (prev_to, Some(m)) if m.engine.is_empty() => match kif_engine::parse(engine, prev_to) {
-                        Some(info) => {
-                            m.engine = info;
-                            true
-                        }
-                        None => false,
-                    },
-                    _ => false,
-                };
-                if !read && (!ended || !b.on_main_line()) {
-                    b.comment_line(c);
-                }
-            } else if !ended || !b.on_main_line() {
-                b.comment_line(c);
-            }
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("変化：").or_else(|| line.strip_prefix("変化:")) {
-            let number: usize = rest
-                .trim_end_matches('手')
-                .trim()
-                .parse()
-                .map_err(|_| RecordError::syntax(n, 1, format!("bad variation line {line:?}")))?;
-            if !moves_started {
-                moves_started = true;
-                apply_setup(&mut b, setup.take(), n)?;
-            }
-            b.start_variation(number).map_err(|e| RecordError::syntax(n, 1, e))?;
-            ended = false;
-            continue;
-        }
-        // Board diagram parts.
-        if !moves_started {
-            if let Some(v) = line.strip_prefix("後手の持駒：").or_else(|| line.strip_prefix("上手の持駒："))
-            {
-                setup.get_or_insert_with(Setup::default).hands[1] =
-                    kif_board::read_hand(v).ok_or_else(|| RecordError::syntax(n, 7, "bad hand"))?;
-                continue;
-            }
-            if let Some(v) = line.strip_prefix("先手の持駒：").or_else(|| line.strip_prefix("下手の持駒："))
-            {
-                setup.get_or_insert_with(Setup::default).hands[0] =
-                    kif_board::read_hand(v).ok_or_else(|| RecordError::syntax(n, 7, "bad hand"))?;
-                continue;
-            }
-            if line.starts_with('|') {
-                if !kif_board::read_row(line, setup.get_or_insert_with(Setup::default)) {
-                    return Err(RecordError::syntax(n, 1, "bad board row"));
-                }
-                continue;
-            }
-            if line.starts_with('+') || line.trim_start().starts_with('９') {
-                continue;
-            }
-            if line == "後手番" || line == "上手番" {
-                setup.get_or_insert_with(Setup::default).side_to_move = Color::White;
-                continue;
-            }
-            if line == "先手番" || line == "下手番" {
-                continue;
-            }
-        }
-        if is_move_line(line) {
-            if !moves_started {
-                moves_started = true;
-                apply_setup(&mut b, setup.take(), n)?;
-            }
-            let t = line.trim_start();
-            let col = line.len() - t.len() + 1;
-            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-            let number: Option<usize> = t[..digits].parse().ok();
-            // Kifu for Windows ends the line of a move that has variations with `+`.
-            let rest = t[digits..].trim_start().trim_end_matches('+').trim_end();
-            let (text, times) = match rest.rfind('(') {
-                Some(i) if rest[i..].contains('/') => (rest[..i].trim_end(), Some(&rest[i..])),
-                _ => (rest.trim_end(), None),
-            };
-            let text = text.trim_end_matches('+').trim_end();
-            if let Some(r) = terminal(text, b.position()) {
-                b.set_result(r, times.and_then(parse_times).map(|(t, _)| t));
-                ended = true;
-                continue;
-            }
-            let col = col + text::column(t, t.len() - rest.len()) - 1;
-            if ended && b.on_main_line() {
-                return Err(RecordError::syntax(n, col, format!("move {text:?} after the end of the game")));
-            }
-            let ply = b.ply() + 1;
-            let m = kif_move::read(b.position(), text)
-                .ok_or_else(|| RecordError::syntax(n, col, format!("not a KIF move: {text:?}")))?;
-            b.position().check_move(m).map_err(|rule| {
-                RecordError::new(n, col, RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: Some(rule) })
-            })?;
-            if let Some(number) = number {
-                b.move_number(number);
-            }
-            b.push(m);
-            if let (Some((t, total)), Some(last)) = (times.and_then(parse_times), b.last_move_mut()) {
-                last.time_ms = Some(t);
-                last.total_ms = Some(total);
-            }
-            continue;
-        }
-        // Header line.
-        if let Some((key, value)) = line.split_once('：').or_else(|| line.split_once(':')) {
-            let value = value.trim();
-            match key.trim() {
-                "手合割" => {
-                    if value != "その他" {
-                        let h: Handicap = value.parse().map_err(|e: crate::position::ParseHandicapError| {
-                            RecordError::new(n, 1, RecordErrorKind::BadPosition(e.to_string()))
-                        })?;
-                        b.set_start(Start::Handicap(h)).map_err(|e| RecordError::syntax(n, 1, e))?;
-                    }
-                }
-                "先手" | "下手" => b.tag("Black", value),
-                "後手" | "上手" => b.tag("White", value),
-                // An indented `  #…：…` would be written back as a note, and so on.
-                k if !is_tag_key(k) => return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}"))),
-                k => match TAGS.iter().find(|(j, _)| *j == k) {
-                    Some((_, tag)) => b.tag(tag, value),
-                    None => b.tag(k, value),
-                },
-            }
-            continue;
-        }
-        return Err(RecordError::syntax(n, 1, format!("unexpected line {line:?}")));
-    }
-    if !moves_started {
-        apply_setup(&mut b, setup.take(), last_line)?;
-    }
-    let mut rec = b.finish();
-    if note.is_some() {
-        rec.result = note;
-    }
-    if rec.result.is_none() {
-        // No terminal move line: the `まで…` line, if any, says how the game ended.
-        rec.result = summary_line;
-    }
-    Ok(rec)
-}
-
-/// Makes a board diagram read so far the start position.
-fn apply_setup(b: &mut Builder, setup: Option<Setup>, n: usize) -> Result<(), RecordError> {
-    let Some(s) = setup else { return Ok(()) };
-    let bad = |e: String| RecordError::new(n, 1, RecordErrorKind::BadPosition(e));
-    let pos = Position::from_setup(&s).map_err(|e| bad(e.to_string()))?;
-    b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?).map_err(bad)
 }
 
 /// Appends `( m:ss/hh:mm:ss)`.
