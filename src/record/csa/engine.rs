@@ -3,7 +3,7 @@
 //! show `+2524FU` then `'** 47 -2324FU +2824HI …`). What that line cannot hold (depth, nodes, search
 //! time, a mate score) follows in hisha's compact form, `'*depth 12 nodes 345678`.
 
-use super::read::{read_move, sign, write_move};
+use super::moves::{read_move, sign, write_move};
 use crate::position::Position;
 use crate::record::psn::tokens as gui_lines;
 use crate::record::{EngineInfo, MoveRecord, Score};
