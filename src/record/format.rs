@@ -5,7 +5,7 @@
 use super::error::RecordError;
 use super::kif::ki2;
 use super::psn::psn2;
-use super::{GameRecord, csa, kif, partial, psn, stream, text, usi_line};
+use super::{GameRecord, csa, kif, partial, psn, text, usi_line};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -161,13 +161,6 @@ pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
         (Some(c), _) => Some(c),
         (None, p) => p.filter(|_| !txt),
     }
-}
-
-/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
-/// file too large to hold, use [`super::GameReader`], which reads one game at a time.
-pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
-    let text = text::decode_text(bytes);
-    stream::split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
 }
 
 /// Reads one game's text in `format`; its first line is line `first_line` of the file. An error

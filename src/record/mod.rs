@@ -28,10 +28,10 @@ pub mod usi_line;
 pub use kif::ki2;
 pub use psn::{notation, psn2};
 
-pub use format::{Format, ParseFormatError, RecordWriter, detect_format, read_games};
+pub use format::{Format, ParseFormatError, RecordWriter, detect_format};
 pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
 pub use per_game::{game_path, game_paths};
-pub use stream::GameReader;
+pub use stream::{GameReader, read_games};
 
 pub use error::{RecordError, RecordErrorKind};
 use format::parse_game;

@@ -22,7 +22,7 @@ enum Cut {
 
 /// The boundary rules of one format.
 #[derive(Clone, Debug)]
-pub(super) struct Splitter {
+struct Splitter {
     format: Format,
     /// PSN: inside a `{ … }` comment (they do not nest).
     in_comment: bool,
@@ -101,8 +101,15 @@ impl Splitter {
     }
 }
 
+/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
+/// file too large to hold, use [`GameReader`], which reads one game at a time.
+pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
+    let text = text::decode_text(bytes);
+    split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
+}
+
 /// The games of text in memory: (first line number, the game's text).
-pub(super) fn split(text: &str, format: Format) -> impl Iterator<Item = (usize, &str)> + '_ {
+fn split(text: &str, format: Format) -> impl Iterator<Item = (usize, &str)> + '_ {
     let mut splitter = Splitter::new(format);
     let mut lines = text::lines(text);
     let mut line_no = 0usize;

@@ -5,4 +5,4 @@ mod moves;
 mod read;
 
 pub(super) use read::parse;
-pub use read::{read, to_text};
+pub use read::to_text;

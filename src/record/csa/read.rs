@@ -9,7 +9,7 @@ use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Win
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
 use crate::record::psn::tokens as gui_lines;
-use crate::record::{Format, GameRecord, Start, result_words, stream, text};
+use crate::record::{GameRecord, Start, result_words, text};
 use crate::types::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt::Write as _;
 
@@ -64,11 +64,6 @@ fn terminal_word(r: &GameResult, stm: Color) -> &'static str {
         ResultReason::Adjudication if r.winner == Winner::Draw => "%HIKIWAKE",
         _ => "%CHUDAN",
     }
-}
-
-/// Reads every game of CSA text.
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Csa).map(|(first, game)| parse(game, first))
 }
 
 fn bad_pos(n: usize, e: impl ToString) -> RecordError {

@@ -12,7 +12,7 @@ use crate::position::{Handicap, Position};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
 use crate::record::promotion::could_promote;
-use crate::record::{Format, GameRecord, Start, result_words, stream, text};
+use crate::record::{GameRecord, Start, result_words, text};
 use crate::types::{Color, Move, PieceKind, Square};
 
 /// Forward distance of a move for its mover (positive = toward the enemy).
@@ -137,11 +137,6 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
             candidates: many.iter().map(|m| m.to_string()).collect(),
         }),
     }
-}
-
-/// Reads every game of KI2 text (games are separated by their header blocks).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Ki2).map(|(first, game)| parse(game, first))
 }
 
 /// True for a line of moves (`▲７六歩　△３四歩 …`).

@@ -5,11 +5,9 @@
 //! ([`crate::record::Format`]). Moves are numbered from the start position's move number (Kifu for
 //! Windows continues the `手数＝N` of a diagram), and so are variations.
 
-use super::parse::parse;
 use super::{board as kif_board, engine as kif_engine, moves as kif_move, result_line as kif_result};
 use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Winner};
-use crate::record::error::RecordError;
-use crate::record::{Format, GameRecord, MoveRecord, Start, result_words, stream};
+use crate::record::{GameRecord, MoveRecord, Start, result_words};
 use crate::types::Color;
 use std::fmt::Write as _;
 
@@ -66,11 +64,6 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
         ResultReason::Disconnect if stm_lost => "不戦敗",
         _ => "中断",
     })
-}
-
-/// Reads every game of KIF text (a new header block after moves starts a new game).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Kif).map(|(first, game)| parse(game, first))
 }
 
 /// Appends `( m:ss/hh:mm:ss)`.

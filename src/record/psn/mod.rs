@@ -8,7 +8,7 @@ mod read;
 pub(super) mod tokens;
 
 pub(super) use read::parse;
-pub use read::{read, write};
+pub use read::write;
 
 #[cfg(test)]
 mod tests;

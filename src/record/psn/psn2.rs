@@ -9,7 +9,7 @@ use super::tokens::{self as gui_lines, Token};
 use crate::position::{GameResult, ResultReason, Winner};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
-use crate::record::{Format, GameRecord, Start, result_words, stream};
+use crate::record::{GameRecord, Start, result_words};
 use crate::types::Color;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -46,11 +46,6 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
         ResultReason::Interrupt | ResultReason::Disconnect => "Interrupt",
         _ => return None,
     })
-}
-
-/// Reads every game of PSN2 text.
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Psn2).map(|(first, game)| parse(game, first))
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.

@@ -18,14 +18,9 @@ use crate::position::{ResultReason, Winner};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
 use crate::record::result_words;
-use crate::record::{Format, GameRecord, Start, stream};
+use crate::record::{GameRecord, Start};
 use std::fmt::Write as _;
 use std::io::{self, Write};
-
-/// Reads every game of PSN text (any variant).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Psn).map(|(first, game)| parse(game, first))
-}
 
 /// Maps a property name (any spelling of either spec) to hisha's tag name.
 fn canonical_tag(key: &str) -> &str {
