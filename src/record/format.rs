@@ -6,6 +6,7 @@ use super::error::RecordError;
 use super::kif::ki2;
 use super::psn::psn2;
 use super::{GameRecord, csa, kif, partial, psn, text, usi_line};
+use crate::position::sfen::SfenError;
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -208,7 +209,7 @@ impl<W: Write> RecordWriter<W> {
 
     /// Appends one game and flushes.
     pub fn write(&mut self, rec: &GameRecord) -> io::Result<()> {
-        let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+        let invalid = |e: SfenError| io::Error::new(io::ErrorKind::InvalidInput, e.to_string());
         let first = self.at_file_start && self.games == 0;
         match self.format {
             Format::Psn => psn::write(&mut self.out, rec)?,

@@ -5,4 +5,4 @@ mod moves;
 mod read;
 
 pub(super) use read::parse;
-pub use read::to_text;
+pub(super) use read::to_text;

@@ -5,6 +5,7 @@
 
 use super::engine as csa_engine;
 use super::moves::{code, kind_of, push_square, read_move, sign, square, write_move};
+use crate::position::sfen::SfenError;
 use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Winner};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
@@ -312,7 +313,7 @@ fn write_start(s: &mut String, rec: &GameRecord, start: &Position) {
 }
 
 /// The CSA V2.2 text of one game.
-pub fn to_text(rec: &GameRecord) -> Result<String, String> {
+pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     let mut s = String::with_capacity(96 * (rec.moves.len() + 16));
     s.push_str("V2.2\n");
     let _ = writeln!(s, "N+{}\nN-{}", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or(""));
@@ -333,7 +334,7 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
             let _ = writeln!(s, "'*{l}");
         }
     }
-    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    let mut pos = rec.start.position()?;
     write_start(&mut s, rec, &pos);
     for m in &rec.moves {
         write_move(&mut s, &pos, m.mv);

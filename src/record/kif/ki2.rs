@@ -8,6 +8,7 @@
 //! reads back exactly.
 
 use super::{kanji, moves, result_line};
+use crate::position::sfen::SfenError;
 use crate::position::{Handicap, Position};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
@@ -233,10 +234,10 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
 }
 
 /// The KI2 text of one game.
-pub fn to_text(rec: &GameRecord) -> Result<String, String> {
+pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     let mut s = String::with_capacity(16 * (rec.moves.len() + 16));
     super::read::write_header(&mut s, rec)?;
-    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    let mut pos = rec.start.position()?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {
         let t = write_move(&pos, m.mv);

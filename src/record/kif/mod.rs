@@ -11,4 +11,4 @@ mod read;
 mod result_line;
 
 pub(super) use parse::{is_header, is_move_line, parse};
-pub use read::to_text;
+pub(super) use read::to_text;

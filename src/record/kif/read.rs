@@ -6,6 +6,7 @@
 //! Windows continues the `手数＝N` of a diagram), and so are variations.
 
 use super::{board as kif_board, engine as kif_engine, moves as kif_move, result_line as kif_result};
+use crate::position::sfen::SfenError;
 use crate::position::{GameResult, Handicap, Position, Repetition, ResultReason, Winner};
 use crate::record::{GameRecord, MoveRecord, Start, result_words};
 use crate::types::Color;
@@ -106,13 +107,13 @@ fn write_moves(s: &mut String, mut pos: Position, first: usize, moves: &[MoveRec
 }
 
 /// The KIF text of one game (UTF-8; `version_line` adds `#KIF version=2.0 encoding=UTF-8`).
-pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
+pub(crate) fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, SfenError> {
     let mut s = String::with_capacity(200 * (rec.moves.len() + 12));
     if version_line {
         s.push_str("#KIF version=2.0 encoding=UTF-8\n");
     }
     write_header(&mut s, rec)?;
-    let start = rec.start.position().map_err(|e| e.to_string())?;
+    let start = rec.start.position()?;
     s.push_str("手数----指手---------消費時間--\n");
     let base = rec.first_move_number();
     let end = write_moves(&mut s, start.clone(), base, &rec.moves);
@@ -141,7 +142,7 @@ pub fn to_text(rec: &GameRecord, version_line: bool) -> Result<String, String> {
 }
 
 /// Appends the header lines: tags, `手合割` or a board diagram, and the summary comments.
-pub(crate) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), String> {
+pub(crate) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), SfenError> {
     let handicap = match rec.start {
         Start::Handicap(h) => Some(h),
         Start::Sfen(_) => None,
@@ -163,7 +164,7 @@ pub(crate) fn write_header(s: &mut String, rec: &GameRecord) -> Result<(), Strin
             let _ = writeln!(s, "手合割：{}", h.kif_name());
         }
         None => {
-            let start = rec.start.position().map_err(|e| e.to_string())?;
+            let start = rec.start.position()?;
             s.push_str(&kif_board::write(&start.to_setup()));
         }
     }
