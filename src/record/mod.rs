@@ -11,22 +11,22 @@
 //! times exactly when they are whole seconds (as match clocks report them after rounding).
 
 mod builder;
-pub mod csa;
+mod csa;
 mod error;
 mod format;
 mod game;
-pub mod kif;
+mod kif;
 mod partial;
 mod per_game;
 mod promotion;
-pub mod psn;
+mod psn;
 mod result_words;
 mod stream;
 mod text;
-pub mod usi_line;
+mod usi_line;
 
 pub use kif::ki2;
-pub use psn::{notation, psn2};
+pub use psn::notation;
 
 pub use format::{Format, ParseFormatError, RecordWriter, detect_format};
 pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
