@@ -129,15 +129,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
             found = keep(pos, found, w);
         }
     }
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(illegal()),
-        many => Err(RecordErrorKind::Ambiguous {
-            ply,
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
+    RecordErrorKind::one_move(&found, ply, text, illegal)
 }
 
 /// True for a line of moves (`▲７六歩　△３四歩 …`).

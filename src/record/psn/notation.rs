@@ -262,15 +262,7 @@ pub fn read(pos: &Position, text: &str, last_to: Option<Square>, ply: usize) -> 
             found = narrowed;
         }
     }
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(illegal()),
-        many => Err(RecordErrorKind::Ambiguous {
-            ply,
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
+    RecordErrorKind::one_move(&found, ply, text, illegal)
 }
 
 #[cfg(test)]
