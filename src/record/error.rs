@@ -77,8 +77,8 @@ impl RecordError {
     }
 
     /// A syntax error at `line`, `column`.
-    pub fn syntax(line: usize, column: usize, what: impl Into<String>) -> RecordError {
-        RecordError::new(line, column, RecordErrorKind::Syntax(what.into()))
+    pub fn syntax(line: usize, column: usize, what: impl fmt::Display) -> RecordError {
+        RecordError::new(line, column, RecordErrorKind::Syntax(what.to_string()))
     }
 }
 

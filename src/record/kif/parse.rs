@@ -279,5 +279,5 @@ fn apply_setup(b: &mut Builder, setup: Option<Setup>, n: usize) -> Result<(), Re
     let Some(s) = setup else { return Ok(()) };
     let bad = |e: String| RecordError::new(n, 1, RecordErrorKind::BadPosition(e));
     let pos = Position::from_setup(&s).map_err(|e| bad(e.to_string()))?;
-    b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?).map_err(bad)
+    b.set_start(Start::from_sfen(&pos.to_sfen()).map_err(|e| bad(e.to_string()))?).map_err(|e| bad(e.to_string()))
 }

@@ -176,13 +176,13 @@ fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcom
         match h.key.to_ascii_lowercase().as_str() {
             "handicap" => {
                 let (handicap, keep) = handicap_start(h.value).map_err(|e| bad(e.to_string()))?;
-                b.set_start(Start::Handicap(handicap)).map_err(bad)?;
+                b.set_start(Start::Handicap(handicap)).map_err(|e| bad(e.to_string()))?;
                 if keep {
                     b.tag("Handicap", h.value);
                 }
             }
-            "sfen" => b.set_start(start(h.value)?).map_err(bad)?,
-            "fen" => b.set_start(start(&fen::to_sfen(h.value).map_err(bad)?)?).map_err(bad)?,
+            "sfen" => b.set_start(start(h.value)?).map_err(|e| bad(e.to_string()))?,
+            "fen" => b.set_start(start(&fen::to_sfen(h.value).map_err(bad)?)?).map_err(|e| bad(e.to_string()))?,
             "result" => header_result = result_token(h.value.trim()),
             _ => b.tag(canonical_tag(h.key), h.value),
         }
