@@ -182,7 +182,10 @@ fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcom
                 }
             }
             "sfen" => b.set_start(start(h.value)?).map_err(|e| bad(e.to_string()))?,
-            "fen" => b.set_start(start(&fen::to_sfen(h.value).map_err(bad)?)?).map_err(|e| bad(e.to_string()))?,
+            "fen" => {
+                let sfen = fen::to_sfen(h.value).map_err(|e| bad(e.to_string()))?;
+                b.set_start(start(&sfen)?).map_err(|e| bad(e.to_string()))?
+            }
             "result" => header_result = result_token(h.value.trim()),
             _ => b.tag(canonical_tag(h.key), h.value),
         }
