@@ -62,7 +62,7 @@ pub struct MatchArgs {
     /// Record file(s), appended to; repeat for several outputs. Format from `--format` or the
     /// extension [default: games.psn]. With `--merge`: where the merged records go.
     pub out: Vec<PathBuf>,
-    /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
+    /// Record format for every output (psn, psn2, kif, kifu, ki2, ki2u, csa, usi).
     pub format: Option<Format>,
     /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of
     /// book/openings.psn).

@@ -41,8 +41,8 @@ pub struct ConvertArgs {
     #[arg(short, long, default_value = "-")]
     pub output: String,
     /// Output format (default: from the output's extension: .psn, .psn2, .kif (Shift_JIS), .kifu,
-    /// .ki2, .csa, and .usi, .sfen or .txt for USI lines, one `startpos moves …` per game; else
-    /// psn).
+    /// .ki2 (Shift_JIS), .ki2u, .csa, and .usi, .sfen or .txt for USI lines, one `startpos moves
+    /// …` per game; else psn).
     #[arg(long)]
     pub to: Option<FormatArg>,
     /// Input format, when detection should not decide.

@@ -37,7 +37,7 @@ pub struct MatchCommand {
     /// extension [default: games.psn]. With `--merge`: where the merged records go.
     #[arg(long = "out")]
     pub out: Vec<PathBuf>,
-    /// Record format for every output (psn, psn2, kif, kifu, ki2, csa, usi).
+    /// Record format for every output (psn, psn2, kif, kifu, ki2, ki2u, csa, usi).
     #[arg(long)]
     pub format: Option<FormatArg>,
     /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of

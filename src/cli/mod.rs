@@ -54,14 +54,14 @@ pub enum Command {
     },
 }
 
-/// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `csa`, `usi`).
+/// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `ki2u`, `csa`, `usi`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FormatArg(pub hisha::record::Format);
 
 impl clap::ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const F: [hisha::record::Format; 7] = hisha::record::Format::ALL;
-        const ALL: [FormatArg; 7] = [
+        const F: [hisha::record::Format; 8] = hisha::record::Format::ALL;
+        const ALL: [FormatArg; 8] = [
             FormatArg(F[0]),
             FormatArg(F[1]),
             FormatArg(F[2]),
@@ -69,6 +69,7 @@ impl clap::ValueEnum for FormatArg {
             FormatArg(F[4]),
             FormatArg(F[5]),
             FormatArg(F[6]),
+            FormatArg(F[7]),
         ];
         &ALL
     }
@@ -81,7 +82,7 @@ impl clap::ValueEnum for FormatArg {
 
 /// The names of the formats of `Format::ALL`, in its order (a test checks them against the
 /// formats' own names).
-const FORMAT_NAMES: [&str; 7] = ["psn", "psn2", "kif", "kifu", "ki2", "csa", "usi"];
+const FORMAT_NAMES: [&str; 8] = ["psn", "psn2", "kif", "kifu", "ki2", "ki2u", "csa", "usi"];
 
 /// Why a tool failed; the text is what `hisha: …` prints on stderr.
 #[derive(Debug, thiserror::Error)]

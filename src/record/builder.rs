@@ -3,6 +3,7 @@
 //! the result. Shared by every reader.
 
 use super::{GameRecord, MoveRecord, Start, Variation};
+use crate::position::sfen::SfenError;
 use crate::position::{GameResult, Position};
 use crate::types::{Move, Square};
 
@@ -21,10 +22,27 @@ pub(super) struct Builder {
     before_last_to: Option<Square>,
 }
 
+/// Why a record cannot be built as the reader asks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum BuildError {
+    /// The start position is no valid position.
+    #[error("{0}")]
+    BadStart(#[from] SfenError),
+    /// A start position given after moves were read from the old one.
+    #[error("a start position after the first move")]
+    StartAfterMoves,
+    /// A variation numbered before the game's first move.
+    #[error("variation {0} starts before the game's first move")]
+    VariationBeforeFirstMove(usize),
+    /// A variation whose previous move no line reaches.
+    #[error("no line reaches move {0} to branch from")]
+    NoLineToBranchFrom(usize),
+}
+
 impl Builder {
     /// Starts a record at `start`.
-    pub fn new(start: Start) -> Result<Builder, String> {
-        let pos = start.position().map_err(|e| e.to_string())?;
+    pub fn new(start: Start) -> Result<Builder, BuildError> {
+        let pos = start.position()?;
         Ok(Builder {
             record: GameRecord { start, ..GameRecord::default() },
             pos,
@@ -37,11 +55,11 @@ impl Builder {
 
     /// Replaces the start position; after the first move that is an error (the moves read were
     /// played from the old start).
-    pub fn set_start(&mut self, start: Start) -> Result<(), String> {
+    pub fn set_start(&mut self, start: Start) -> Result<(), BuildError> {
         if !self.record.moves.is_empty() || !self.record.variations.is_empty() {
-            return Err("a start position after the first move".into());
+            return Err(BuildError::StartAfterMoves);
         }
-        self.pos = start.position().map_err(|e| e.to_string())?;
+        self.pos = start.position()?;
         self.record.start = start;
         Ok(())
     }
@@ -145,18 +163,15 @@ impl Builder {
 
     /// Starts a variation at the move the file numbers `written` (ply `written` minus the
     /// numbering offset), branching as [`GameRecord::branch_parent`] says.
-    pub fn start_variation(&mut self, written: usize) -> Result<(), String> {
+    pub fn start_variation(&mut self, written: usize) -> Result<(), BuildError> {
         let ply = written
             .checked_sub(self.number_offset.unwrap_or(0))
             .filter(|&p| p >= 1)
-            .ok_or_else(|| format!("variation {written} starts before the game's first move"))?;
+            .ok_or(BuildError::VariationBeforeFirstMove(written))?;
         let n = self.record.variations.len();
-        let parent = self
-            .record
-            .branch_parent(self.current, ply)
-            .ok_or_else(|| format!("no line reaches move {} to branch from", written - 1))?;
+        let parent = self.record.branch_parent(self.current, ply).ok_or(BuildError::NoLineToBranchFrom(written - 1))?;
         self.record.variations.push(Variation { ply, parent, moves: Vec::new() });
-        let mut pos = self.record.start.position().map_err(|e| e.to_string())?;
+        let mut pos = self.record.start.position()?;
         for m in self.record.variation_line(n) {
             pos.do_move(m);
         }

@@ -2,6 +2,7 @@
 
 use super::GameRecord;
 use crate::position::IllegalMoveKind;
+use crate::types::Move;
 use std::fmt;
 
 /// What is wrong in a record.
@@ -33,6 +34,28 @@ pub enum RecordErrorKind {
     Io(String),
 }
 
+impl RecordErrorKind {
+    /// The move a notation names when `found` holds the legal moves that match it (the
+    /// `ply`th, written `text`): exactly one is the move, none is `illegal()`, several are
+    /// ambiguous.
+    pub(crate) fn one_move(
+        found: &[Move],
+        ply: usize,
+        text: &str,
+        illegal: impl FnOnce() -> RecordErrorKind,
+    ) -> Result<Move, RecordErrorKind> {
+        match found {
+            [m] => Ok(*m),
+            [] => Err(illegal()),
+            many => Err(RecordErrorKind::Ambiguous {
+                ply,
+                text: text.to_string(),
+                candidates: many.iter().map(|m| m.to_string()).collect(),
+            }),
+        }
+    }
+}
+
 /// A record that could not be read, with its place in the input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct RecordError {
@@ -54,8 +77,8 @@ impl RecordError {
     }
 
     /// A syntax error at `line`, `column`.
-    pub fn syntax(line: usize, column: usize, what: impl Into<String>) -> RecordError {
-        RecordError::new(line, column, RecordErrorKind::Syntax(what.into()))
+    pub fn syntax(line: usize, column: usize, what: impl fmt::Display) -> RecordError {
+        RecordError::new(line, column, RecordErrorKind::Syntax(what.to_string()))
     }
 }
 

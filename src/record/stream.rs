@@ -22,23 +22,28 @@ enum Cut {
 
 /// The boundary rules of one format.
 #[derive(Clone, Debug)]
-pub(super) struct Splitter {
+struct Splitter {
     format: Format,
     /// PSN: inside a `{ … }` comment (they do not nest).
     in_comment: bool,
     /// PSN: the current game has text after its headers; KIF/KI2: it has a move line.
     seen_body: bool,
+    /// PSN: the header keys of the current game, lower-cased. A key seen again starts a new game,
+    /// so a game of headers only (no moves, no result) stays apart from the next one.
+    header_keys: Vec<String>,
 }
 
-/// True for a PSN header line `[Key "Value"]`.
-fn is_psn_header(line: &str) -> bool {
+/// The key of a PSN header line `[Key "Value"]`, lower-cased; `None` for any other line.
+fn psn_header_key(line: &str) -> Option<String> {
     let t = line.trim();
-    t.len() > 2 && t.starts_with('[') && t.ends_with(']')
+    let inner = t.strip_prefix('[')?.strip_suffix(']').filter(|inner| !inner.is_empty())?;
+    let key = inner.split(|c: char| c.is_whitespace() || c == '"').next().unwrap_or("");
+    Some(key.to_lowercase())
 }
 
 impl Splitter {
     pub fn new(format: Format) -> Splitter {
-        Splitter { format, in_comment: false, seen_body: false }
+        Splitter { format, in_comment: false, seen_body: false, header_keys: Vec::new() }
     }
 
     /// What `line` means for the boundaries, and whether it makes its game worth reporting (a
@@ -47,8 +52,12 @@ impl Splitter {
         let t = line.trim();
         match self.format {
             Format::Psn | Format::Psn2 => {
-                if !self.in_comment && is_psn_header(line) {
-                    let starts = std::mem::replace(&mut self.seen_body, false);
+                if let Some(key) = psn_header_key(line).filter(|_| !self.in_comment) {
+                    let starts = std::mem::replace(&mut self.seen_body, false) || self.header_keys.contains(&key);
+                    if starts {
+                        self.header_keys.clear();
+                    }
+                    self.header_keys.push(key);
                     return (if starts { Cut::Starts } else { Cut::Line }, true);
                 }
                 let mut outside = false;
@@ -75,8 +84,8 @@ impl Splitter {
                 self.seen_body |= super::kif::is_move_line(line);
                 (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
             }
-            Format::Ki2 => {
-                let is_move = super::ki2::is_move_line(line);
+            Format::Ki2 | Format::Ki2u => {
+                let is_move = super::kif::ki2::is_move_line(line);
                 let starts = self.seen_body && !is_move && super::kif::is_header(line);
                 if starts {
                     self.seen_body = false;
@@ -92,8 +101,15 @@ impl Splitter {
     }
 }
 
+/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
+/// file too large to hold, use [`GameReader`], which reads one game at a time.
+pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
+    let text = text::decode_text(bytes);
+    split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
+}
+
 /// The games of text in memory: (first line number, the game's text).
-pub(super) fn split(text: &str, format: Format) -> impl Iterator<Item = (usize, &str)> + '_ {
+fn split(text: &str, format: Format) -> impl Iterator<Item = (usize, &str)> + '_ {
     let mut splitter = Splitter::new(format);
     let mut lines = text::lines(text);
     let mut line_no = 0usize;

@@ -3,13 +3,8 @@
 //! carries no tags, times, comments or result.
 
 use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, stream};
+use super::{GameRecord, Start};
 use std::io::{self, Write};
-
-/// Reads every game (one per non-empty line).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Usi).map(|(first, game)| parse(game, first))
-}
 
 /// True for a line that holds a game (not blank, not a `#` comment).
 pub(super) fn is_game_line(line: &str) -> bool {

@@ -175,3 +175,26 @@ fn convert_ends_quietly_when_standard_output_is_closed() {
     assert!(stderr.is_empty(), "nothing said, no `Broken pipe`: {stderr}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn convert_writes_ki2_as_shift_jis_and_ki2u_as_utf8() {
+    let dir = temp_dir("ki2");
+    let input = dir.join("in.psn");
+    std::fs::write(&input, "[Sente \"a\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n").expect("write");
+    for (name, to, utf8) in [("out.ki2", None, false), ("out.ki2u", None, true), ("other.txt", Some("ki2u"), true)] {
+        let out = dir.join(name);
+        let mut args = vec!["convert".to_string(), s(&input), "-o".into(), s(&out)];
+        args.extend(to.map(|t| ["--to".to_string(), t.to_string()]).into_iter().flatten());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, stderr) = hisha(&args, b"");
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        let bytes = std::fs::read(&out).expect("written");
+        let text = hisha::record::decode_text(&bytes);
+        assert!(text.contains("▲７六歩") && text.contains("まで2手で後手の勝ち\n"), "{name}: {text}");
+        assert_eq!(std::str::from_utf8(&bytes).is_ok(), utf8, "{name}");
+        let games = read_games(&bytes, Format::Ki2);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].as_ref().expect("reads").moves.len(), 2);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -18,6 +18,8 @@ import sys
 from cshogi import KIF, KI2
 for path in sys.argv[1:]:
     if path.endswith('.ki2'):
+        game = KI2.Parser.parse_file(path)
+    elif path.endswith('.ki2u'):
         with open(path, encoding='utf-8') as f:
             game = KI2.Parser.parse_str(f.read())
     else:
@@ -67,7 +69,7 @@ fn cshogi_reads_the_winner_hisha_writes_for_every_result_kind() {
             for winner in [Winner::Black, Winner::White, Winner::Draw, Winner::Unfinished] {
                 let mut rec = GameRecord::new(start.clone(), moves(start, line));
                 rec.result = Some(GameResult { winner, reason });
-                for f in [Format::Kif, Format::Kifu, Format::Ki2] {
+                for f in [Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u] {
                     let path = dir.join(format!("{s}-{reason:?}-{winner:?}.{}", f.extension()));
                     let mut w = RecordWriter::new(Vec::new(), f, true);
                     w.write(&rec).expect("writes");

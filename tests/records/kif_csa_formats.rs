@@ -221,7 +221,7 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
 fn written(rec: &GameRecord, f: Format) -> String {
     let mut w = RecordWriter::new(Vec::new(), f, true);
     w.write(rec).expect("writes");
-    String::from_utf8(w.into_inner()).expect("KIFU and KI2 are UTF-8")
+    String::from_utf8(w.into_inner()).expect("KIFU and KI2U are UTF-8")
 }
 
 #[test]
@@ -233,13 +233,13 @@ fn kif_and_ki2_end_with_the_result_line_cshogi_reads() {
     rec.result = Some(GameResult::loss(Color::White, ResultReason::Resign));
     let kif = written(&rec, Format::Kifu);
     assert!(kif.contains("   2 投了         ( 0:00/00:00:00)\nまで1手で先手の勝ち\n"), "{kif}");
-    assert!(written(&rec, Format::Ki2).contains("▲７六歩\nまで1手で先手の勝ち\n"));
+    assert!(written(&rec, Format::Ki2u).contains("▲７六歩\nまで1手で先手の勝ち\n"));
     // White to move loses by its own foul: `反則負け` and the loser named in the `まで` line.
     rec.result = Some(GameResult::loss(Color::White, ResultReason::IllegalMove));
     assert!(written(&rec, Format::Kifu).contains("   2 反則負け     ( 0:00/00:00:00)\nまで1手で後手の反則負け\n"));
     // Checkmate in KI2: the line cshogi reads, and hisha's note for the reason the line cannot tell.
     rec.result = Some(GameResult::loss(Color::White, ResultReason::Checkmate));
-    let ki2 = written(&rec, Format::Ki2);
+    let ki2 = written(&rec, Format::Ki2u);
     assert!(ki2.contains("#hisha-result: black checkmate\nまで1手で先手の勝ち\n"), "{ki2}");
     // Handicap games name 下手 and 上手.
     let mut h = GameRecord::new(Start::Handicap(Handicap::TwoPiece), []);
@@ -249,7 +249,7 @@ fn kif_and_ki2_end_with_the_result_line_cshogi_reads() {
     assert!(written(&h, Format::Kifu).contains("まで0手で上手の勝ち\n"));
     let stopped = GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt };
     h.result = Some(stopped);
-    assert!(written(&h, Format::Ki2).ends_with("まで0手で中断\n\n"));
+    assert!(written(&h, Format::Ki2u).ends_with("まで0手で中断\n\n"));
 }
 
 #[test]
@@ -268,4 +268,42 @@ fn a_kif_result_line_without_a_terminal_move_gives_the_result() {
         read_one(mate.as_bytes(), Format::Kifu).result,
         Some(GameResult::loss(Color::White, ResultReason::Checkmate))
     );
+}
+
+#[test]
+fn ki2_is_written_in_shift_jis_and_ki2u_in_utf8() {
+    // kif-csa.md: `.kif` is Shift_JIS and `.kifu` UTF-8; KI2 follows the same rule (`.ki2` is
+    // Shift_JIS for Kifu for Windows, Shogidokoro and cshogi; `.ki2u` UTF-8).
+    let mut pos = Position::startpos();
+    let moves: Vec<hisha::Move> = ["7g7f", "3c3d", "8h2b+"]
+        .iter()
+        .map(|u| {
+            let m = pos.parse_usi_move(u).expect("legal");
+            pos.do_move(m);
+            m
+        })
+        .collect();
+    let mut rec = GameRecord::new(Start::default(), moves);
+    rec.set_tag("Black", "先手の名前");
+    rec.result = Some(GameResult::loss(Color::White, ResultReason::Resign));
+    let write = |f: Format| {
+        let mut w = RecordWriter::new(Vec::new(), f, true);
+        w.write(&rec).expect("writes");
+        w.into_inner()
+    };
+    let utf8 = String::from_utf8(write(Format::Ki2u)).expect("KI2U is UTF-8");
+    assert!(utf8.contains("▲７六歩"), "{utf8}");
+    let sjis = write(Format::Ki2);
+    assert!(std::str::from_utf8(&sjis).is_err(), "KI2 is not UTF-8");
+    assert_eq!(sjis, encoding_rs::SHIFT_JIS.encode(&utf8).0.as_ref());
+    assert_eq!(read_one(&sjis, Format::Ki2), read_one(utf8.as_bytes(), Format::Ki2u));
+    assert_eq!(read_one(&sjis, Format::Ki2).moves.len(), 3);
+    // Names, extensions and detection tell the two apart as they do KIF and KIFU.
+    assert_eq!("ki2u".parse::<Format>(), Ok(Format::Ki2u));
+    assert_eq!(Format::Ki2u.extension(), "ki2u");
+    assert_eq!(Format::from_path("games/a.KI2U"), Some(Format::Ki2u));
+    assert_eq!(Format::from_path("games/a.ki2"), Some(Format::Ki2));
+    assert!(Format::Ki2u.one_game_per_file());
+    assert_eq!(hisha::record::detect_format(&utf8, Some("a.ki2u")), Some(Format::Ki2u));
+    assert_eq!(hisha::record::detect_format(&utf8, None), Some(Format::Ki2));
 }

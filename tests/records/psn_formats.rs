@@ -316,3 +316,31 @@ fn a_psn_file_may_open_with_a_comment() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].as_ref().map(|g| g.tag("Opening")).ok().flatten(), Some("B"));
 }
+
+#[test]
+fn an_empty_game_written_as_psn_or_psn2_reads_back_as_its_own_game() {
+    // A game with no moves and no result (a `startpos` USI line, a match game that never began)
+    // used to be written as headers only, and read back merged with the next game's headers.
+    let mut empty = GameRecord::new(Start::default(), []);
+    empty.tags = vec![("Black".into(), "A".into()), ("White".into(), "B".into())];
+    let pos = Position::startpos();
+    let mut normal = GameRecord::new(Start::default(), [pos.parse_usi_move("7g7f").expect("legal")]);
+    normal.tags = vec![("Black".into(), "C".into()), ("White".into(), "D".into())];
+    (normal.moves[0].time_ms, normal.moves[0].total_ms) = (Some(3_000), Some(3_000));
+    normal.result = Some(GameResult::win(Color::White, ResultReason::Resign));
+    for f in [Format::Psn, Format::Psn2] {
+        let mut w = RecordWriter::new(Vec::new(), f, true);
+        for rec in [&empty, &normal, &empty] {
+            w.write(rec).expect("writes");
+        }
+        let bytes = w.into_inner();
+        let text = String::from_utf8_lossy(&bytes);
+        let read: Vec<GameRecord> =
+            read_games(&bytes, f).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{f:?}: {e}\n{text}"))).collect();
+        assert_eq!(read, [empty.clone(), normal.clone(), empty.clone()], "{f:?}\n{text}");
+        let streamed: Vec<GameRecord> = hisha::record::GameReader::new(&bytes[..], f)
+            .map(|g| g.unwrap_or_else(|e| panic!("{f:?}: {e}\n{text}")))
+            .collect();
+        assert_eq!(streamed, read, "{f:?}: streaming gives what reading the whole text gives");
+    }
+}

@@ -2,6 +2,7 @@
 //! digits (P L N S G B R) or `t` for "everything else", `s`/`g` to move, and the move-pair number.
 
 use crate::position::Position;
+use crate::position::sfen::SfenError;
 use crate::types::{Color, PieceKind};
 
 /// The hand order of the seven digits.
@@ -15,9 +16,29 @@ const ORDER: [(PieceKind, char); 7] = [
     (PieceKind::Rook, 'R'),
 ];
 
-fn hand(digits: &str) -> Result<[u32; 7], String> {
+/// What is wrong in a `FEN` header.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum FenError {
+    /// Not 13 fields.
+    #[error("FEN needs 13 fields, got {0}")]
+    FieldCount(usize),
+    /// A hand that is not seven digits.
+    #[error("a FEN hand is seven digits, got {0:?}")]
+    BadHand(String),
+    /// A side to move other than `s` or `g`.
+    #[error("side to move must be s or g, got {0:?}")]
+    BadSide(String),
+    /// A move-pair number that is not a number.
+    #[error("bad move number {0:?}")]
+    BadMoveNumber(String),
+    /// The position the fields describe is not valid.
+    #[error("{0}")]
+    BadPosition(#[from] SfenError),
+}
+
+fn hand(digits: &str) -> Result<[u32; 7], FenError> {
     if digits.len() != 7 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("a FEN hand is seven digits, got {digits:?}"));
+        return Err(FenError::BadHand(digits.to_string()));
     }
     let mut out = [0; 7];
     for (slot, d) in out.iter_mut().zip(digits.bytes()) {
@@ -28,16 +49,16 @@ fn hand(digits: &str) -> Result<[u32; 7], String> {
 
 /// The header's value as canonical USI SFEN. Fields are separated by `/` or spaces; the SFEN move
 /// number is 2·pair − 1, plus one when Gote is to move.
-pub(super) fn to_sfen(fen: &str) -> Result<String, String> {
+pub(crate) fn to_sfen(fen: &str) -> Result<String, FenError> {
     let fields: Vec<&str> = fen.split(['/', ' ']).filter(|s| !s.is_empty()).collect();
     if fields.len() != 13 {
-        return Err(format!("FEN needs 13 fields, got {}", fields.len()));
+        return Err(FenError::FieldCount(fields.len()));
     }
     let board = fields[..9].join("/");
     let black = hand(fields[9])?;
     let white = if fields[10].eq_ignore_ascii_case("t") {
         // Everything not on the board and not in Black's hand.
-        let setup = crate::position::sfen::parse_setup(&format!("{board} b - 1")).map_err(|e| e.to_string())?;
+        let setup = crate::position::sfen::parse_setup(&format!("{board} b - 1"))?;
         let mut w = [0; 7];
         for (i, (k, _)) in ORDER.iter().enumerate() {
             let on_board = setup.board.iter().flatten().filter(|p| p.kind().unpromoted() == *k).count() as u32;
@@ -50,9 +71,9 @@ pub(super) fn to_sfen(fen: &str) -> Result<String, String> {
     let side = match fields[11] {
         "s" | "S" => Color::Black,
         "g" | "G" => Color::White,
-        s => return Err(format!("side to move must be s or g, got {s:?}")),
+        s => return Err(FenError::BadSide(s.to_string())),
     };
-    let pair: u32 = fields[12].parse().map_err(|_| format!("bad move number {:?}", fields[12]))?;
+    let pair: u32 = fields[12].parse().map_err(|_| FenError::BadMoveNumber(fields[12].to_string()))?;
     let mut hand_text = String::new();
     for (counts, upper) in [(black, true), (white, false)] {
         for (n, (_, c)) in counts.iter().zip(ORDER) {
@@ -69,7 +90,7 @@ pub(super) fn to_sfen(fen: &str) -> Result<String, String> {
     }
     let ply = pair.max(1).saturating_mul(2) - 1 + (side == Color::White) as u32;
     let sfen = format!("{board} {} {hand_text} {ply}", side.sfen_char());
-    let pos = Position::from_sfen(&sfen).map_err(|e| e.to_string())?;
+    let pos = Position::from_sfen(&sfen)?;
     Ok(pos.to_sfen())
 }
 

@@ -1,10 +1,12 @@
 //! PSN reader and writer tests: the seed documents' examples, the GUI dialect, round trips.
 
-use super::*;
+use super::write;
 use crate::Color;
+use crate::position::{GameResult, Handicap, ResultReason, Winner};
+use crate::record::{Format, GameRecord, RecordError, RecordErrorKind, Start, read_games};
 
 fn read_all(text: &str) -> Vec<Result<GameRecord, RecordError>> {
-    read(text).collect()
+    read_games(text.as_bytes(), Format::Psn)
 }
 
 #[test]

@@ -2,19 +2,11 @@
 //! `N*4e`, `S4c-5b=`), and reading every variant and abbreviation of PSN-1998 and PSN Draft 1 by
 //! matching against the legal moves.
 
-use super::error::RecordErrorKind;
 use crate::position::Position;
+use crate::record::error::RecordErrorKind;
+use crate::record::promotion::could_promote;
 use crate::types::{Move, MoveKind, PieceKind, Square};
 use std::fmt::Write as _;
-
-/// True if the move could have promoted (so declining it is written `=`).
-fn could_promote(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal { from, to, .. } = m.kind() else {
-        return false;
-    };
-    let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
-}
 
 /// The full extended notation of the legal move `m` in `pos`.
 pub fn write(pos: &Position, m: Move) -> String {
@@ -270,15 +262,7 @@ pub fn read(pos: &Position, text: &str, last_to: Option<Square>, ply: usize) -> 
             found = narrowed;
         }
     }
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(illegal()),
-        many => Err(RecordErrorKind::Ambiguous {
-            ply,
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
+    RecordErrorKind::one_move(&found, ply, text, illegal)
 }
 
 #[cfg(test)]

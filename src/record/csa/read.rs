@@ -1,101 +1,18 @@
 //! CSA standard records, V2.2 and V3.0 (kif-csa.md §2): several games per file separated by `/`,
 //! `N+`/`N-` names, `$` info, `PI` with removed pieces or `P1`–`P9` plus `P+`/`P-` hand lines,
 //! moves `+7776FU` with `T` times, `%` terminal words (and a `T` after them), `'` comments (`'*`
-//! lines are move comments; engine data is in [`super::csa_engine`]). The writer writes V2.2.
+//! lines are move comments; engine data is in [`super::engine`]). The writer writes V2.2.
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, csa_engine, gui_lines, result_words, stream, text};
+use super::engine as csa_engine;
+use super::moves::{code, kind_of, push_square, read_move, sign, square, write_move};
+use crate::position::sfen::SfenError;
 use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Winner};
-use crate::types::{Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::psn::tokens as gui_lines;
+use crate::record::{GameRecord, Start, result_words, text};
+use crate::types::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt::Write as _;
-
-const CODES: [(PieceKind, &str); 14] = [
-    (PieceKind::Pawn, "FU"),
-    (PieceKind::Lance, "KY"),
-    (PieceKind::Knight, "KE"),
-    (PieceKind::Silver, "GI"),
-    (PieceKind::Gold, "KI"),
-    (PieceKind::Bishop, "KA"),
-    (PieceKind::Rook, "HI"),
-    (PieceKind::King, "OU"),
-    (PieceKind::ProPawn, "TO"),
-    (PieceKind::ProLance, "NY"),
-    (PieceKind::ProKnight, "NK"),
-    (PieceKind::ProSilver, "NG"),
-    (PieceKind::Horse, "UM"),
-    (PieceKind::Dragon, "RY"),
-];
-
-fn code(k: PieceKind) -> &'static str {
-    CODES.iter().find(|(x, _)| *x == k).map_or("FU", |(_, c)| c)
-}
-
-fn kind_of(c: &str) -> Option<PieceKind> {
-    CODES.iter().find(|(_, x)| *x == c).map(|(k, _)| *k)
-}
-
-fn square(f: u8, r: u8) -> Option<Square> {
-    Some(Square::new(File::new(f)?, Rank::from_index((r as usize).checked_sub(1)?)?))
-}
-
-fn push_square(s: &mut String, sq: Square) {
-    s.push((b'0' + sq.file().number()) as char);
-    s.push((b'0' + sq.rank().number()) as char);
-}
-
-/// Appends the CSA text of a legal move with its sign: `+7776FU`, `-0045KA`, `+8822UM`.
-pub(super) fn write_move(s: &mut String, pos: &Position, m: Move) {
-    s.push(sign(pos.side_to_move()));
-    match m.kind() {
-        MoveKind::Drop { kind, to } => {
-            s.push_str("00");
-            push_square(s, to);
-            s.push_str(code(kind));
-        }
-        MoveKind::Normal { from, to, promote } => {
-            let k = pos.piece_on(from).map_or(PieceKind::Pawn, |p| p.kind());
-            let k = if promote { k.promoted().unwrap_or(k) } else { k };
-            push_square(s, from);
-            push_square(s, to);
-            s.push_str(code(k));
-        }
-    }
-}
-
-/// `+` for Black, `-` for White.
-pub(super) fn sign(c: Color) -> char {
-    if c == Color::Black { '+' } else { '-' }
-}
-
-/// Reads `+7776FU` in `pos` (the sign must be the side to move's; legality is not checked).
-pub(super) fn read_move(pos: &Position, text: &str) -> Option<Move> {
-    let b = text.as_bytes();
-    if b.len() != 7 || !text.is_ascii() {
-        return None;
-    }
-    let c = match b[0] {
-        b'+' => Color::Black,
-        b'-' => Color::White,
-        _ => return None,
-    };
-    if c != pos.side_to_move() {
-        return None;
-    }
-    let d = |i: usize| (b[i] as char).to_digit(10).map(|x| x as u8);
-    let to = square(d(3)?, d(4)?)?;
-    let kind = kind_of(&text[5..7])?;
-    if d(1)? == 0 && d(2)? == 0 {
-        return kind.is_hand_kind().then(|| Move::drop(kind, to));
-    }
-    let from = square(d(1)?, d(2)?)?;
-    let before = pos.piece_on(from)?.kind();
-    let promote = before != kind && before.promoted() == Some(kind);
-    if !promote && before != kind {
-        return None;
-    }
-    Some(Move::normal(from, to, promote))
-}
 
 /// The result a `%` word gives at the final position. `%±ILLEGAL_ACTION` is read as perpetual
 /// check when the position shows the offender checking perpetually, else as an illegal move.
@@ -148,11 +65,6 @@ fn terminal_word(r: &GameResult, stm: Color) -> &'static str {
         ResultReason::Adjudication if r.winner == Winner::Draw => "%HIKIWAKE",
         _ => "%CHUDAN",
     }
-}
-
-/// Reads every game of CSA text.
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Csa).map(|(first, game)| parse(game, first))
 }
 
 fn bad_pos(n: usize, e: impl ToString) -> RecordError {
@@ -215,7 +127,7 @@ fn read_pieces(line: &str, s: &mut Setup, n: usize) -> Result<(), RecordError> {
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     let mut setup: Option<Setup> = None;
     let mut started = false;
@@ -401,7 +313,7 @@ fn write_start(s: &mut String, rec: &GameRecord, start: &Position) {
 }
 
 /// The CSA V2.2 text of one game.
-pub fn to_text(rec: &GameRecord) -> Result<String, String> {
+pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     let mut s = String::with_capacity(96 * (rec.moves.len() + 16));
     s.push_str("V2.2\n");
     let _ = writeln!(s, "N+{}\nN-{}", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or(""));
@@ -422,7 +334,7 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
             let _ = writeln!(s, "'*{l}");
         }
     }
-    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    let mut pos = rec.start.position()?;
     write_start(&mut s, rec, &pos);
     for m in &rec.moves {
         write_move(&mut s, &pos, m.mv);

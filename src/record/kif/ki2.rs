@@ -7,11 +7,14 @@
 //! (none, 直, 上/引/寄, 右/左, both); the reader applies the same meaning, so what hisha writes it
 //! reads back exactly.
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, Start, kanji, kif_move, kif_result, result_words, stream, text};
+use super::{kanji, moves, result_line};
+use crate::position::sfen::SfenError;
 use crate::position::{Handicap, Position};
-use crate::types::{Color, Move, MoveKind, PieceKind, Square};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::promotion::could_promote;
+use crate::record::{GameRecord, Start, result_words, text};
+use crate::types::{Color, Move, PieceKind, Square};
 
 /// Forward distance of a move for its mover (positive = toward the enemy).
 fn forward(c: Color, from: Square, to: Square) -> i32 {
@@ -45,20 +48,12 @@ fn keep(pos: &Position, moves: Vec<Move>, word: char) -> Vec<Move> {
     }
 }
 
-fn could_promote(pos: &Position, m: Move) -> bool {
-    let MoveKind::Normal { from, to, .. } = m.kind() else {
-        return false;
-    };
-    let us = pos.side_to_move();
-    pos.piece_on(from).is_some_and(|p| p.kind().can_promote()) && (from.rank().in_zone(us) || to.rank().in_zone(us))
-}
-
 /// The KI2 text of a legal move (with its ▲/△ mark).
 pub fn write_move(pos: &Position, m: Move) -> String {
     let mark = if pos.side_to_move() == Color::Black { '▲' } else { '△' };
     let prev_to = pos.last_move().map(|l| l.to());
     let mut dest = String::new();
-    kif_move::write_destination(&mut dest, m.to(), prev_to);
+    moves::write_destination(&mut dest, m.to(), prev_to);
     let kind = pos.moved_piece(m).map_or(PieceKind::Pawn, |p| p.kind());
     let legal = pos.legal_moves();
     let same: Vec<Move> = legal
@@ -104,7 +99,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
     let illegal = || RecordErrorKind::IllegalMove { ply, text: text.to_string(), rule: None };
     let body = text.trim_start_matches(['▲', '△', '☗', '☖']);
     let prev_to = pos.last_move().map(|l| l.to());
-    let (to, rest) = kif_move::read_destination(body, prev_to).ok_or_else(illegal)?;
+    let (to, rest) = moves::read_destination(body, prev_to).ok_or_else(illegal)?;
     let (kind, n) = kanji::read_piece(rest).ok_or_else(illegal)?;
     let mut words: String = rest.chars().skip(n).collect();
     let promote = if let Some(w) = words.strip_suffix("不成").or_else(|| words.strip_suffix('生')) {
@@ -134,29 +129,16 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
             found = keep(pos, found, w);
         }
     }
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(illegal()),
-        many => Err(RecordErrorKind::Ambiguous {
-            ply,
-            text: text.to_string(),
-            candidates: many.iter().map(|m| m.to_string()).collect(),
-        }),
-    }
-}
-
-/// Reads every game of KI2 text (games are separated by their header blocks).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Ki2).map(|(first, game)| parse(game, first))
+    RecordErrorKind::one_move(&found, ply, text, illegal)
 }
 
 /// True for a line of moves (`▲７六歩　△３四歩 …`).
-pub(super) fn is_move_line(l: &str) -> bool {
+pub(crate) fn is_move_line(l: &str) -> bool {
     l.trim_start().starts_with(['▲', '△', '☗', '☖'])
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let first = first_line;
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first, 1, e))?;
     let mut note = None;
@@ -177,7 +159,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             continue;
         }
         if line.starts_with("まで") {
-            result = kif_result::read(line);
+            result = result_line::read(line);
             continue;
         }
         if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
@@ -232,7 +214,7 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
         text.push('\n');
         at += 1;
     }
-    let rec = super::kif::parse(&text, first)?;
+    let rec = super::parse::parse(&text, first)?;
     b.set_start(rec.start).map_err(|e| RecordError::syntax(first, 1, e))?;
     for (k, v) in rec.tags {
         b.tag(&k, &v);
@@ -244,10 +226,10 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
 }
 
 /// The KI2 text of one game.
-pub fn to_text(rec: &GameRecord) -> Result<String, String> {
+pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     let mut s = String::with_capacity(16 * (rec.moves.len() + 16));
-    super::kif::write_header(&mut s, rec)?;
-    let mut pos = rec.start.position().map_err(|e| e.to_string())?;
+    super::read::write_header(&mut s, rec)?;
+    let mut pos = rec.start.position()?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {
         let t = write_move(&pos, m.mv);
@@ -267,8 +249,8 @@ pub fn to_text(rec: &GameRecord) -> Result<String, String> {
     }
     if let Some(r) = rec.result {
         let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
-        let summary = kif_result::line(&r, rec.moves.len(), handicap, false);
-        if kif_result::read(&summary) != Some(r) {
+        let summary = result_line::line(&r, rec.moves.len(), handicap, false);
+        if result_line::read(&summary) != Some(r) {
             s.push_str(&format!("#{}\n", result_words::note(&r)));
         }
         s.push_str(&summary);

@@ -2,22 +2,22 @@
 //! times, `Variation:N`, words) that borrows from the input and remembers where each token is,
 //! the `{ply}.{move}  (time / total)` line layout, engine-data comments and variations.
 
-use super::builder::Builder;
-use super::{EngineInfo, GameRecord, MoveRecord, Score, text};
 use crate::position::Position;
+use crate::record::builder::Builder;
+use crate::record::{EngineInfo, GameRecord, MoveRecord, Score, text};
 use crate::types::{Move, UsiMove};
 use std::borrow::Cow;
 use std::fmt::Write;
 
 /// A header line `[Key "Value"]`.
-pub(super) struct Header<'a> {
+pub(crate) struct Header<'a> {
     pub key: &'a str,
     pub value: &'a str,
     pub line: usize,
 }
 
 /// One game's text: its headers and the body lines with their numbers.
-pub(super) struct GameText<'a> {
+pub(crate) struct GameText<'a> {
     pub headers: Vec<Header<'a>>,
     pub body: Vec<(usize, &'a str)>,
 }
@@ -35,7 +35,7 @@ fn header(line: &str) -> Option<(&str, &str)> {
 
 /// Splits one game's text (first line numbered `first_line`) into headers and body: headers are
 /// the `[…]` lines before the first other non-blank line.
-pub(super) fn game_text(text: &str, first_line: usize) -> GameText<'_> {
+pub(crate) fn game_text(text: &str, first_line: usize) -> GameText<'_> {
     let mut g = GameText { headers: Vec::new(), body: Vec::new() };
     let mut in_headers = true;
     for (i, line) in text::lines(text).enumerate() {
@@ -53,7 +53,7 @@ pub(super) fn game_text(text: &str, first_line: usize) -> GameText<'_> {
 }
 
 /// A piece of game text.
-pub(super) enum Token<'a> {
+pub(crate) enum Token<'a> {
     Comment(Cow<'a, str>),
     Time(&'a str),
     Variation(usize),
@@ -61,7 +61,7 @@ pub(super) enum Token<'a> {
 }
 
 /// A token with its line and its byte offset in the line.
-pub(super) struct Positioned<'a> {
+pub(crate) struct Positioned<'a> {
     pub token: Token<'a>,
     pub line: usize,
     text: &'a str,
@@ -86,7 +86,7 @@ fn blank_at(b: &[u8], i: usize) -> usize {
 
 /// Tokenizes body lines: `{…}` comments (may span lines), `(…)` times, `Variation:N`, and words.
 /// Every delimiter is ASCII, so the lines are scanned as bytes.
-pub(super) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
+pub(crate) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
     let mut out = Vec::with_capacity(body.len() * 2);
     // An open comment spanning lines: (line, line text, offset, text so far).
     let mut comment: Option<(usize, &str, usize, String)> = None;
@@ -159,7 +159,7 @@ pub(super) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
 }
 
 /// Splits a leading move number (`12.`, `12...`) off a word: (number, rest).
-pub(super) fn split_move_number(word: &str) -> (Option<usize>, &str) {
+pub(crate) fn split_move_number(word: &str) -> (Option<usize>, &str) {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && word[digits..].starts_with('.') {
         (word[..digits].parse().ok(), word[digits..].trim_start_matches('.'))
@@ -180,13 +180,13 @@ fn clock(text: &str) -> Option<u64> {
 }
 
 /// Parses `(time / total)` contents into (move ms, total ms).
-pub(super) fn parse_times(text: &str) -> Option<(u64, u64)> {
+pub(crate) fn parse_times(text: &str) -> Option<(u64, u64)> {
     let (t, total) = text.split_once('/')?;
     Some((clock(t)?, clock(total)?))
 }
 
 /// Attaches `(time / total)` to the last move.
-pub(super) fn attach_time(b: &mut Builder, text: &str) {
+pub(crate) fn attach_time(b: &mut Builder, text: &str) {
     if let (Some((t, total)), Some(m)) = (parse_times(text), b.last_move_mut()) {
         m.time_ms = Some(t);
         m.total_ms = Some(total);
@@ -194,7 +194,7 @@ pub(super) fn attach_time(b: &mut Builder, text: &str) {
 }
 
 /// Parses an engine-data comment `score cp 85 depth 12 nodes 123456 time 1500 pv 7g7f 3c3d`.
-pub(super) fn parse_engine_comment(text: &str) -> Option<EngineInfo> {
+pub(crate) fn parse_engine_comment(text: &str) -> Option<EngineInfo> {
     let mut w = text.split_whitespace();
     let mut info = EngineInfo::default();
     let mut any = false;
@@ -223,7 +223,7 @@ pub(super) fn parse_engine_comment(text: &str) -> Option<EngineInfo> {
 }
 
 /// Writes the engine-data comment text of a move (nothing when there is no data).
-pub(super) fn write_engine_comment(s: &mut String, e: &EngineInfo) {
+pub(crate) fn write_engine_comment(s: &mut String, e: &EngineInfo) {
     let mut sep = "";
     let mut part = |s: &mut String| {
         s.push_str(sep);
@@ -262,7 +262,7 @@ pub(super) fn write_engine_comment(s: &mut String, e: &EngineInfo) {
 }
 
 /// Attaches a comment to the last move: engine data if it reads as such, else a comment.
-pub(super) fn attach_comment(b: &mut Builder, text: &str) {
+pub(crate) fn attach_comment(b: &mut Builder, text: &str) {
     if let Some(info) = parse_engine_comment(text) {
         if let Some(m) = b.last_move_mut() {
             if m.engine.is_empty() {
@@ -276,7 +276,7 @@ pub(super) fn attach_comment(b: &mut Builder, text: &str) {
 
 /// Writes a comment on its own line: `{text}`. Braces inside would end or confuse it, so they
 /// become parentheses.
-pub(super) fn write_comment(s: &mut String, text: &str) {
+pub(crate) fn write_comment(s: &mut String, text: &str) {
     s.push('{');
     for c in text.chars() {
         s.push(match c {
@@ -296,7 +296,7 @@ fn hms(s: &mut String, ms: u64) {
 /// Writes a move line: `{ply}.{token}` padded to 18 columns, then `(time / total)`. PSN writes
 /// the move time as `mm:ss` (minutes not wrapped at an hour, unlike MyShogi, so that hisha reads
 /// back what it wrote), PSN2 as `hh:mm:ss`.
-pub(super) fn write_move_line(s: &mut String, ply: usize, token: &str, time_ms: u64, total_ms: u64, psn2: bool) {
+pub(crate) fn write_move_line(s: &mut String, ply: usize, token: &str, time_ms: u64, total_ms: u64, psn2: bool) {
     let start = s.len();
     let _ = write!(s, "{ply}.{token}");
     let width = s[start..].chars().count();
@@ -316,11 +316,11 @@ pub(super) fn write_move_line(s: &mut String, ply: usize, token: &str, time_ms: 
 }
 
 /// How a writer spells a move: appends the token of legal move `m` in `pos`.
-pub(super) type MoveToken<'a> = &'a dyn Fn(&mut String, &Position, Move);
+pub(crate) type MoveToken<'a> = &'a dyn Fn(&mut String, &Position, Move);
 
 /// Writes the moves of a line from `pos` (numbered from `first_ply`) and returns the position
 /// after them.
-pub(super) fn write_line(
+pub(crate) fn write_line(
     s: &mut String,
     mut pos: Position,
     first_ply: usize,
@@ -349,7 +349,7 @@ pub(super) fn write_line(
 /// Writes every variation, deepest branch first (as MyShogi does): a blank line, `Variation:N`
 /// with N numbered like the move lines (`number_base` is the number of the game's first move),
 /// then its moves.
-pub(super) fn write_variations(s: &mut String, rec: &GameRecord, number_base: usize, token: MoveToken<'_>, psn2: bool) {
+pub(crate) fn write_variations(s: &mut String, rec: &GameRecord, number_base: usize, token: MoveToken<'_>, psn2: bool) {
     let Ok(start) = rec.start.position() else { return };
     for i in rec.variation_order() {
         let v = &rec.variations[i];

@@ -3,8 +3,9 @@
 //! The score is the mover's; a mate score is `+詰 7` (the mover mates) or `-詰 4`. The PV starts
 //! with the move played and writes `同　` as KIF moves do.
 
-use super::{EngineInfo, Score, kif_move};
+use super::moves;
 use crate::position::Position;
+use crate::record::{EngineInfo, Score};
 use crate::types::{Color, Square};
 use std::fmt::Write as _;
 
@@ -41,7 +42,7 @@ fn unmarked(t: &str) -> &str {
 
 /// Parses the text after `**` if it is an engine comment; `prev_to` is where the move before the
 /// one commented went (what a leading `同` in the PV refers to).
-pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
+pub(crate) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
     let rest = text.strip_prefix("対局")?;
     let mut w = rest.split_whitespace();
     let mut info = EngineInfo::default();
@@ -71,7 +72,7 @@ pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
                     } else {
                         t
                     };
-                    let (m, _) = kif_move::parse(text, prev_to)?;
+                    let (m, _) = moves::parse(text, prev_to)?;
                     prev_to = Some(m.to());
                     info.pv.push(m);
                 }
@@ -84,7 +85,7 @@ pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
 
 /// Writes the engine comment (without the leading `**`) of a move played in `pos`, which is put
 /// back as it was.
-pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
+pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
     s.push_str("対局");
     if let Some(t) = e.time_ms {
         let _ = write!(s, " 時間 {:02}:{:02}.{}", t / 60_000, t / 1000 % 60, t / 100 % 10);
@@ -113,7 +114,7 @@ pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
             }
             s.push(' ');
             s.push(if pos.side_to_move() == Color::Black { '▲' } else { '△' });
-            kif_move::write_to(s, pos, m, pos.last_move().map(|l| l.to()));
+            moves::write_to(s, pos, m, pos.last_move().map(|l| l.to()));
             pos.do_move(m);
             played += 1;
         }

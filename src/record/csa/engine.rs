@@ -3,9 +3,10 @@
 //! show `+2524FU` then `'** 47 -2324FU +2824HI …`). What that line cannot hold (depth, nodes, search
 //! time, a mate score) follows in hisha's compact form, `'*depth 12 nodes 345678`.
 
-use super::csa::{read_move, sign, write_move};
-use super::{EngineInfo, MoveRecord, Score, gui_lines};
+use super::moves::{read_move, sign, write_move};
 use crate::position::Position;
+use crate::record::psn::tokens as gui_lines;
+use crate::record::{EngineInfo, MoveRecord, Score};
 use crate::types::Color;
 use std::fmt::Write as _;
 
@@ -13,7 +14,7 @@ use std::fmt::Write as _;
 /// position after `m` (put back as it was). A PV that starts with the move itself (as hisha wrote
 /// it before it followed floodgate) is read too. False if the text is not engine data or `m`
 /// already has some.
-pub(super) fn read(text: &str, pos: &mut Position, m: &mut MoveRecord) -> bool {
+pub(crate) fn read(text: &str, pos: &mut Position, m: &mut MoveRecord) -> bool {
     let mut words = text.split_whitespace();
     let Some(score) = words.next().and_then(|w| w.parse::<i32>().ok()) else { return false };
     if !m.engine.is_empty() {
@@ -54,7 +55,7 @@ pub(super) fn read(text: &str, pos: &mut Position, m: &mut MoveRecord) -> bool {
 }
 
 /// Adds `more` to `e` if they do not overlap (the compact line after a floodgate line).
-pub(super) fn merge(e: &mut EngineInfo, more: EngineInfo) -> bool {
+pub(crate) fn merge(e: &mut EngineInfo, more: EngineInfo) -> bool {
     let clash = (e.score.is_some() && more.score.is_some())
         || (e.depth.is_some() && more.depth.is_some())
         || (e.nodes.is_some() && more.nodes.is_some())
@@ -90,7 +91,7 @@ fn legal_line(pos: &mut Position, pv: &[crate::Move]) -> bool {
 }
 
 /// Appends the engine comment lines of `mv`, played in `pos` (put back as it was).
-pub(super) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position, mv: crate::Move) {
+pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position, mv: crate::Move) {
     let mut rest = e.clone();
     if let Some(Score::Cp(v)) = e.score {
         if e.pv.is_empty() || (e.pv[0] == mv && legal_line(pos, &e.pv)) {

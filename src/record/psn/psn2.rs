@@ -5,12 +5,13 @@
 //! variations deepest branch first (tags MyShogi has no header for follow the `SFEN` line, where
 //! its reader skips them; comments are `{…}` lines, which it skips too).
 
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::gui_lines::{self, Token};
-use super::{Format, GameRecord, Start, result_words, stream};
-use crate::position::{GameResult, ResultReason, Winner};
-use crate::types::Color;
+use super::body::{self, Dialect};
+use super::tokens as gui_lines;
+use crate::position::{GameResult, Position, ResultReason, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::{GameRecord, Start, result_words};
+use crate::types::{Color, Move};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -48,13 +49,31 @@ fn terminal_word(r: &GameResult, stm: Color) -> Option<&'static str> {
     })
 }
 
-/// Reads every game of PSN2 text.
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Psn2).map(|(first, game)| parse(game, first))
+/// PSN2's words: USI moves and its own terminal words.
+struct Psn2;
+
+impl Dialect for Psn2 {
+    fn skips(&mut self, word: &str) -> bool {
+        word.is_empty()
+    }
+
+    fn terminal(&self, word: &str, pos: &Position) -> Option<GameResult> {
+        terminal(word, pos.side_to_move())
+    }
+
+    fn read_move(&self, b: &Builder, word: &str, ply: usize) -> Result<Move, RecordErrorKind> {
+        b.position().parse_usi_move(word).map_err(|e| {
+            let rule = match e {
+                crate::MoveError::Illegal { kind, .. } => Some(kind),
+                crate::MoveError::Syntax(_) => None,
+            };
+            RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule }
+        })
+    }
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let g = gui_lines::game_text(text, first_line);
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
     for h in &g.headers {
@@ -70,65 +89,7 @@ pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             _ => b.tag(h.key, h.value),
         }
     }
-    let mut note = None;
-    let mut ended = false;
-    let mut just_ended = false;
-    let tokens = gui_lines::tokens(&g.body);
-    for tok in &tokens {
-        let was_end = std::mem::replace(&mut just_ended, false);
-        match &tok.token {
-            Token::Comment(text) => match result_words::parse_note_with_time(text) {
-                Some((r, time)) => {
-                    note = Some(r);
-                    if time.is_some() {
-                        b.set_end_time(time);
-                    }
-                }
-                None if !ended || !b.on_main_line() => gui_lines::attach_comment(&mut b, text),
-                None => {}
-            },
-            Token::Time(t) if was_end => {
-                if let Some((used, _)) = gui_lines::parse_times(t) {
-                    b.set_end_time(Some(used));
-                }
-            }
-            Token::Time(t) if !ended => gui_lines::attach_time(&mut b, t),
-            Token::Time(_) => {}
-            Token::Variation(n) => {
-                ended = false;
-                b.start_variation(*n).map_err(|e| RecordError::syntax(tok.line, tok.column(), e))?;
-            }
-            Token::Word(word) => {
-                let (number, word) = gui_lines::split_move_number(word);
-                if word.is_empty() {
-                    continue;
-                }
-                if let Some(r) = terminal(word, b.position().side_to_move()) {
-                    b.set_result(r, None);
-                    ended = true;
-                    just_ended = true;
-                    continue;
-                }
-                if ended && b.on_main_line() {
-                    let what = format!("move {word:?} after the end of the game");
-                    return Err(RecordError::syntax(tok.line, tok.column(), what));
-                }
-                let ply = b.ply() + 1;
-                let m = b.position().parse_usi_move(word).map_err(|e| {
-                    let rule = match e {
-                        crate::MoveError::Illegal { kind, .. } => Some(kind),
-                        crate::MoveError::Syntax(_) => None,
-                    };
-                    let kind = RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule };
-                    RecordError::new(tok.line, tok.column(), kind)
-                })?;
-                if let Some(n) = number {
-                    b.move_number(n);
-                }
-                b.push(m);
-            }
-        }
-    }
+    let note = body::read(&mut b, &g.body, &mut Psn2)?;
     let mut rec = b.finish();
     if note.is_some() {
         rec.result = note;
@@ -149,7 +110,7 @@ fn usi(s: &mut String, _: &crate::Position, m: crate::Move) {
 }
 
 /// Appends the PSN2 text of one game.
-pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
+pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
     let _ = writeln!(s, "[Black \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
     let _ = writeln!(s, "[White \"{}\"]", quote(rec.tag("White").unwrap_or("")));

@@ -11,22 +11,18 @@
 //! 3c3d}`, and a terminal word. The reader also takes USI move text (`7g7f`) where a move is
 //! expected.
 
-mod fen;
-
-use super::builder::Builder;
-use super::error::{RecordError, RecordErrorKind};
-use super::gui_lines::{self, Token};
-use super::result_words;
-use super::{Format, GameRecord, Start, notation, stream};
+use super::body::{self, Dialect};
+use super::tokens::{self as gui_lines, Header};
+use super::{fen, notation};
 use crate::position::{DeclarationOutcome, EnteringKingRule, GameResult, Handicap, Position, Repetition};
 use crate::position::{ResultReason, Winner};
+use crate::record::builder::Builder;
+use crate::record::error::{RecordError, RecordErrorKind};
+use crate::record::result_words;
+use crate::record::{GameRecord, Start};
+use crate::types::Move;
 use std::fmt::Write as _;
 use std::io::{self, Write};
-
-/// Reads every game of PSN text (any variant).
-pub fn read(text: &str) -> impl Iterator<Item = Result<GameRecord, RecordError>> + '_ {
-    stream::split(text, Format::Psn).map(|(first, game)| parse(game, first))
-}
 
 /// Maps a property name (any spelling of either spec) to hisha's tag name.
 fn canonical_tag(key: &str) -> &str {
@@ -111,120 +107,103 @@ fn result_token(word: &str) -> Option<Outcome> {
     }))
 }
 
+/// PSN's words: Western or USI moves, terminal words decided by the position, points results.
+#[derive(Default)]
+struct Psn {
+    /// The last result given as points in the text (`1-0` …, `*`).
+    token_result: Option<Outcome>,
+}
+
+impl Dialect for Psn {
+    fn skips(&mut self, word: &str) -> bool {
+        if let Some(o @ Outcome::Points(_)) = result_token(word) {
+            self.token_result = Some(o);
+            return true;
+        }
+        // Empty: a number alone; dots: Draft 1's handicap placeholder `...`.
+        word.bytes().all(|c| c == b'.')
+    }
+
+    fn terminal(&self, word: &str, pos: &Position) -> Option<GameResult> {
+        terminal(word, pos)
+    }
+
+    fn read_move(&self, b: &Builder, word: &str, ply: usize) -> Result<Move, RecordErrorKind> {
+        // A USI move (`7g7f`, `P*5e`) is accepted too: no Western move starts with a digit, and a
+        // drop's `*` after an upper-case letter reads the same in both.
+        let usi =
+            word.as_bytes().first().is_some_and(u8::is_ascii_digit).then(|| b.position().parse_usi_move(word).ok());
+        match usi.flatten() {
+            Some(m) => Ok(m),
+            None => notation::read(b.position(), word, b.last_to(), ply),
+        }
+    }
+
+    fn comment_after_end(&mut self, b: &mut Builder, text: &str) {
+        if text.contains("宣言") {
+            // Shogidokoro's `Jishogi` line followed by 入玉宣言により勝ち。
+            let stm = b.position().side_to_move();
+            let time = b.record.end_time_ms;
+            b.set_result(GameResult::win(stm, ResultReason::Declaration), time);
+        }
+    }
+}
+
 /// Reads one game; `first_line` is the number of its first line in the file.
-pub(super) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
+pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let g = gui_lines::game_text(text, first_line);
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
-    let mut header_result = None;
-    for h in &g.headers {
-        let bad = |e: String| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e));
-        let start = |s: &str| Start::from_sfen(s).map_err(|e| bad(e.to_string()));
-        match h.key.to_ascii_lowercase().as_str() {
-            "handicap" => {
-                let (handicap, keep) = handicap_start(h.value).map_err(|e| bad(e.to_string()))?;
-                b.set_start(Start::Handicap(handicap)).map_err(bad)?;
-                if keep {
-                    b.tag("Handicap", h.value);
-                }
-            }
-            "sfen" => b.set_start(start(h.value)?).map_err(bad)?,
-            "fen" => b.set_start(start(&fen::to_sfen(h.value).map_err(bad)?)?).map_err(bad)?,
-            "result" => header_result = result_token(h.value.trim()),
-            _ => b.tag(canonical_tag(h.key), h.value),
-        }
-    }
-    let mut note = None;
-    let mut token_result = None;
-    let mut ended = false;
-    let mut just_ended = false;
-    let tokens = gui_lines::tokens(&g.body);
-    for tok in &tokens {
-        let was_end = std::mem::replace(&mut just_ended, false);
-        match &tok.token {
-            Token::Comment(text) => {
-                if let Some((r, time)) = result_words::parse_note_with_time(text) {
-                    note = Some(r);
-                    if time.is_some() {
-                        b.set_end_time(time);
-                    }
-                } else if !ended || !b.on_main_line() {
-                    gui_lines::attach_comment(&mut b, text);
-                } else if text.contains("宣言") {
-                    // Shogidokoro's `Jishogi` line followed by 入玉宣言により勝ち。
-                    let stm = b.position().side_to_move();
-                    let time = b.record.end_time_ms;
-                    b.set_result(GameResult::win(stm, ResultReason::Declaration), time);
-                }
-            }
-            Token::Time(t) => {
-                if was_end {
-                    if let Some((used, _)) = gui_lines::parse_times(t) {
-                        b.set_end_time(Some(used));
-                    }
-                } else if !ended {
-                    gui_lines::attach_time(&mut b, t);
-                }
-            }
-            Token::Variation(n) => {
-                ended = false;
-                b.start_variation(*n).map_err(|e| RecordError::syntax(tok.line, tok.column(), e))?;
-            }
-            Token::Word(word) => {
-                let (number, word) = gui_lines::split_move_number(word);
-                if word.is_empty() || word.bytes().all(|c| c == b'.') {
-                    continue; // a number alone, or Draft 1's handicap placeholder `...`
-                }
-                if let Some(o @ Outcome::Points(_)) = result_token(word) {
-                    token_result = Some(o);
-                    continue;
-                }
-                if let Some(r) = terminal(word, b.position()) {
-                    b.set_result(r, None);
-                    ended = true;
-                    just_ended = true;
-                    continue;
-                }
-                if ended && b.on_main_line() {
-                    let what = format!("move {word:?} after the end of the game");
-                    return Err(RecordError::syntax(tok.line, tok.column(), what));
-                }
-                let ply = b.ply() + 1;
-                // A USI move (`7g7f`, `P*5e`) is accepted too: no Western move starts with a digit,
-                // and a drop's `*` after an upper-case letter reads the same in both.
-                let usi = word
-                    .as_bytes()
-                    .first()
-                    .is_some_and(u8::is_ascii_digit)
-                    .then(|| b.position().parse_usi_move(word).ok())
-                    .flatten();
-                let m = match usi {
-                    Some(m) => m,
-                    None => notation::read(b.position(), word, b.last_to(), ply)
-                        .map_err(|kind| RecordError::new(tok.line, tok.column(), kind))?,
-                };
-                if let Some(n) = number {
-                    b.move_number(n);
-                }
-                b.push(m);
-            }
-        }
-    }
+    let header_result = read_headers(&mut b, &g.headers)?;
+    let mut psn = Psn::default();
+    let note = body::read(&mut b, &g.body, &mut psn)?;
     let mut record = b.finish();
     if record.result.is_none() {
-        let stm = record.final_position().map(|p| p.side_to_move()).unwrap_or(crate::Color::Black);
-        record.result = token_result.or(header_result).map(|o| match o {
-            Outcome::Resigned => GameResult::loss(stm, ResultReason::Resign),
-            Outcome::Points(Winner::Unfinished) => {
-                GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt }
-            }
-            Outcome::Points(Winner::Draw) => GameResult::draw(ResultReason::Repetition),
-            Outcome::Points(w) => GameResult { winner: w, reason: ResultReason::Resign },
-        });
+        record.result = psn.token_result.or(header_result).map(|o| points_result(o, &record));
     }
     if note.is_some() {
         record.result = note;
     }
     Ok(record)
+}
+
+/// Reads the headers into `b`: the start (`Handicap`, `SFEN`, `FEN`) and tags; returns the result
+/// of a `Result` header.
+fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcome>, RecordError> {
+    let mut header_result = None;
+    for h in headers {
+        let bad = |e: String| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e));
+        let start = |s: &str| Start::from_sfen(s).map_err(|e| bad(e.to_string()));
+        match h.key.to_ascii_lowercase().as_str() {
+            "handicap" => {
+                let (handicap, keep) = handicap_start(h.value).map_err(|e| bad(e.to_string()))?;
+                b.set_start(Start::Handicap(handicap)).map_err(|e| bad(e.to_string()))?;
+                if keep {
+                    b.tag("Handicap", h.value);
+                }
+            }
+            "sfen" => b.set_start(start(h.value)?).map_err(|e| bad(e.to_string()))?,
+            "fen" => {
+                let sfen = fen::to_sfen(h.value).map_err(|e| bad(e.to_string()))?;
+                b.set_start(start(&sfen)?).map_err(|e| bad(e.to_string()))?
+            }
+            "result" => header_result = result_token(h.value.trim()),
+            _ => b.tag(canonical_tag(h.key), h.value),
+        }
+    }
+    Ok(header_result)
+}
+
+/// The result a points result (or a `Resigns` property) gives at the end of `record`.
+fn points_result(o: Outcome, record: &GameRecord) -> GameResult {
+    let stm = record.final_position().map(|p| p.side_to_move()).unwrap_or(crate::Color::Black);
+    match o {
+        Outcome::Resigned => GameResult::loss(stm, ResultReason::Resign),
+        Outcome::Points(Winner::Unfinished) => {
+            GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt }
+        }
+        Outcome::Points(Winner::Draw) => GameResult::draw(ResultReason::Repetition),
+        Outcome::Points(w) => GameResult { winner: w, reason: ResultReason::Resign },
+    }
 }
 
 /// The PSN terminal word for a result at the final position `pos`, if PSN has one.
@@ -256,7 +235,7 @@ pub fn write<W: Write>(out: &mut W, rec: &GameRecord) -> io::Result<()> {
 }
 
 /// Appends the GUI-dialect text of one game.
-pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
+pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
     let _ = writeln!(s, "[Sente \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
     let _ = writeln!(s, "[Gote \"{}\"]", quote(rec.tag("White").unwrap_or("")));
@@ -305,6 +284,3 @@ pub(super) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     s.push('\n');
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

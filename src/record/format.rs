@@ -1,9 +1,12 @@
 //! Record formats: names, detection from content and file extension, reading any of them, and
 //! a file writer that adds what a format needs once per file (PSN2's BOM, KIFU's version line)
-//! and encodes `.kif` as Shift_JIS.
+//! and encodes `.kif` and `.ki2` as Shift_JIS.
 
 use super::error::RecordError;
-use super::{GameRecord, csa, ki2, kif, partial, psn, psn2, stream, text, usi_line};
+use super::kif::ki2;
+use super::psn::psn2;
+use super::{GameRecord, csa, kif, partial, psn, text, usi_line};
+use crate::position::sfen::SfenError;
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -19,8 +22,10 @@ pub enum Format {
     Kif,
     /// KIF in UTF-8 (`.kifu`).
     Kifu,
-    /// KI2.
+    /// KI2 in Shift_JIS (`.ki2`, as Kifu for Windows, Shogidokoro and cshogi read it).
     Ki2,
+    /// KI2 in UTF-8 (`.ki2u`).
+    Ki2u,
     /// CSA (read: V2.2 and V3.0; written: V2.2).
     Csa,
     /// One `startpos moves …` / `sfen … moves …` line per game.
@@ -29,8 +34,8 @@ pub enum Format {
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 7] =
-        [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Csa, Format::Usi];
+    pub const ALL: [Format; 8] =
+        [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u, Format::Csa, Format::Usi];
 
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
@@ -39,15 +44,16 @@ impl Format {
             Format::Kif => "kif",
             Format::Kifu => "kifu",
             Format::Ki2 => "ki2",
+            Format::Ki2u => "ki2u",
             Format::Csa => "csa",
             Format::Usi => "usi",
         }
     }
 
-    /// True for the formats that hold one game per file (KIF, KIFU, KI2): cshogi and GUIs read a
+    /// True for the formats that hold one game per file (KIF, KIFU, KI2, KI2U): cshogi and GUIs read a
     /// second game in the file as the continuation of the first.
     pub fn one_game_per_file(self) -> bool {
-        matches!(self, Format::Kif | Format::Kifu | Format::Ki2)
+        matches!(self, Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u)
     }
 
     /// The format a file name's extension suggests (`.psn` is taken as PSN; content decides PSN2).
@@ -58,7 +64,8 @@ impl Format {
             "psn2" => Format::Psn2,
             "kif" => Format::Kif,
             "kifu" => Format::Kifu,
-            "ki2" | "ki2u" => Format::Ki2,
+            "ki2" => Format::Ki2,
+            "ki2u" => Format::Ki2u,
             "csa" => Format::Csa,
             "usi" | "sfen" | "txt" => Format::Usi,
             _ => return None,
@@ -68,7 +75,7 @@ impl Format {
 
 /// A format name that is not one of ours.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown record format {0:?} (psn, psn2, kif, kifu, ki2, csa, usi)")]
+#[error("unknown record format {0:?} (psn, psn2, kif, kifu, ki2, ki2u, csa, usi)")]
 pub struct ParseFormatError(pub String);
 
 impl FromStr for Format {
@@ -89,6 +96,7 @@ impl fmt::Display for Format {
             Format::Kif => "kif",
             Format::Kifu => "kifu",
             Format::Ki2 => "ki2",
+            Format::Ki2u => "ki2u",
             Format::Csa => "csa",
             Format::Usi => "usi",
         })
@@ -132,16 +140,10 @@ pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
     let txt = path.is_some_and(|p| p.to_ascii_lowercase().ends_with(".txt"));
     match (by_content, by_path) {
         (Some(Format::Kif), Some(Format::Kifu)) => Some(Format::Kifu),
+        (Some(Format::Ki2), Some(Format::Ki2u)) => Some(Format::Ki2u),
         (Some(c), _) => Some(c),
         (None, p) => p.filter(|_| !txt),
     }
-}
-
-/// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
-/// file too large to hold, use [`super::GameReader`], which reads one game at a time.
-pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
-    let text = text::decode_text(bytes);
-    stream::split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
 }
 
 /// Reads one game's text in `format`; its first line is line `first_line` of the file. An error
@@ -156,7 +158,7 @@ fn parse_exact(text: &str, first_line: usize, format: Format) -> Result<GameReco
         Format::Psn => psn::parse(text, first_line),
         Format::Psn2 => psn2::parse(text, first_line),
         Format::Kif | Format::Kifu => kif::parse(text, first_line),
-        Format::Ki2 => ki2::parse(text, first_line),
+        Format::Ki2 | Format::Ki2u => ki2::parse(text, first_line),
         Format::Csa => csa::parse(text, first_line),
         Format::Usi => usi_line::parse(text, first_line),
     }
@@ -189,7 +191,7 @@ impl<W: Write> RecordWriter<W> {
 
     /// Appends one game and flushes.
     pub fn write(&mut self, rec: &GameRecord) -> io::Result<()> {
-        let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+        let invalid = |e: SfenError| io::Error::new(io::ErrorKind::InvalidInput, e.to_string());
         let first = self.at_file_start && self.games == 0;
         match self.format {
             Format::Psn => psn::write(&mut self.out, rec)?,
@@ -201,7 +203,8 @@ impl<W: Write> RecordWriter<W> {
             }
             Format::Kif => self.out.write_all(&text::encode_shift_jis(&kif::to_text(rec, false).map_err(invalid)?))?,
             Format::Kifu => self.out.write_all(kif::to_text(rec, first).map_err(invalid)?.as_bytes())?,
-            Format::Ki2 => self.out.write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
+            Format::Ki2 => self.out.write_all(&text::encode_shift_jis(&ki2::to_text(rec).map_err(invalid)?))?,
+            Format::Ki2u => self.out.write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
             Format::Csa => {
                 if !first {
                     self.out.write_all(b"/\n")?;

@@ -32,7 +32,7 @@ fn hand_text(h: Hand) -> String {
 }
 
 /// The diagram lines of a setup (hands, board, side to move).
-pub(super) fn write(setup: &Setup) -> String {
+pub(crate) fn write(setup: &Setup) -> String {
     let mut s = format!("後手の持駒：{}\n", hand_text(setup.hands[1]));
     s.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
     for r in 0..9 {
@@ -63,7 +63,7 @@ pub(super) fn write(setup: &Setup) -> String {
 }
 
 /// Reads `先手の持駒：…` / `後手の持駒：…` text into a hand.
-pub(super) fn read_hand(text: &str) -> Option<Hand> {
+pub(crate) fn read_hand(text: &str) -> Option<Hand> {
     let text = text.trim();
     let mut h = Hand::EMPTY;
     if text.is_empty() || text == "なし" {
@@ -79,7 +79,7 @@ pub(super) fn read_hand(text: &str) -> Option<Hand> {
 }
 
 /// Reads one board row `|v香v桂 ・ …|一` into the setup; returns false if it is not a row.
-pub(super) fn read_row(line: &str, setup: &mut Setup) -> bool {
+pub(crate) fn read_row(line: &str, setup: &mut Setup) -> bool {
     let Some(inner) = line.strip_prefix('|') else {
         return false;
     };

@@ -20,7 +20,7 @@ fn side_name(c: Color, handicap: bool) -> &'static str {
 
 /// The `まで…` line for a result after `moves` moves. A foul is told as the winner's `反則勝ち`,
 /// or, with `foul_by_loser`, as the loser's `反則負け` (what KIF's terminal word `反則負け` says).
-pub(super) fn line(r: &GameResult, moves: usize, handicap: bool, foul_by_loser: bool) -> String {
+pub(crate) fn line(r: &GameResult, moves: usize, handicap: bool, foul_by_loser: bool) -> String {
     let winner = match r.winner {
         Winner::Black => Color::Black,
         Winner::White => Color::White,
@@ -43,7 +43,7 @@ pub(super) fn line(r: &GameResult, moves: usize, handicap: bool, foul_by_loser: 
 
 /// The result a `まで…` line states, also in the forms Kifu for Windows writes
 /// (`時間切れにより後手の勝ち`, `詰みで先手の勝ち`); `None` when it names no outcome.
-pub(super) fn read(line: &str) -> Option<GameResult> {
+pub(crate) fn read(line: &str) -> Option<GameResult> {
     let text = line.trim();
     if text.contains("中断") {
         return Some(GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt });

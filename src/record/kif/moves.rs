@@ -6,7 +6,7 @@ use crate::position::Position;
 use crate::types::{Move, MoveKind, Square};
 
 /// Appends the destination: `７六`, or `同　` when it equals `prev_to`.
-pub(super) fn write_destination(s: &mut String, to: Square, prev_to: Option<Square>) {
+pub(crate) fn write_destination(s: &mut String, to: Square, prev_to: Option<Square>) {
     if prev_to == Some(to) {
         s.push_str("同　");
     } else {
@@ -16,7 +16,7 @@ pub(super) fn write_destination(s: &mut String, to: Square, prev_to: Option<Squa
 }
 
 /// Appends the KIF text of `m` when the previous move went to `prev_to` (`None`: never `同`).
-pub(super) fn write_to(s: &mut String, pos: &Position, m: Move, prev_to: Option<Square>) {
+pub(crate) fn write_to(s: &mut String, pos: &Position, m: Move, prev_to: Option<Square>) {
     write_destination(s, m.to(), prev_to);
     match m.kind() {
         MoveKind::Drop { kind, .. } => {
@@ -38,7 +38,7 @@ pub(super) fn write_to(s: &mut String, pos: &Position, m: Move, prev_to: Option<
 }
 
 /// Reads a destination at the start of `s`: the square and the rest of the text.
-pub(super) fn read_destination(s: &str, prev_to: Option<Square>) -> Option<(Square, &str)> {
+pub(crate) fn read_destination(s: &str, prev_to: Option<Square>) -> Option<(Square, &str)> {
     let mut it = s.chars();
     let c1 = it.next()?;
     if c1 == '同' {
@@ -53,7 +53,7 @@ pub(super) fn read_destination(s: &str, prev_to: Option<Square>) -> Option<(Squa
 
 /// Resolves KIF move text in `pos`. Returns `None` if it is not a well-formed move; the move may
 /// still be illegal (the caller checks).
-pub(super) fn read(pos: &Position, text: &str) -> Option<Move> {
+pub(crate) fn read(pos: &Position, text: &str) -> Option<Move> {
     let (m, kind) = parse(text, pos.last_move().map(|l| l.to()))?;
     // The written piece must be the one standing there.
     match m.from() {
@@ -64,7 +64,7 @@ pub(super) fn read(pos: &Position, text: &str) -> Option<Move> {
 
 /// Reads KIF move text without a position (`prev_to` stands for `同`): the move and the piece
 /// kind written for it. Legality is not checked.
-pub(super) fn parse(text: &str, prev_to: Option<Square>) -> Option<(Move, crate::PieceKind)> {
+pub(crate) fn parse(text: &str, prev_to: Option<Square>) -> Option<(Move, crate::PieceKind)> {
     let (to, rest) = read_destination(text, prev_to)?;
     let (kind, n) = kanji::read_piece(rest)?;
     let rest = &rest[rest.char_indices().nth(n).map_or(rest.len(), |(i, _)| i)..];
