@@ -449,3 +449,34 @@ fn a_stray_byte_read_as_a_c1_control_is_replaced_and_the_record_rewrites_the_sam
     assert_eq!(first.tags, [("Event".to_string(), "\u{fffd}x".to_string())]);
     assert_eq!(twice, once);
 }
+
+#[test]
+fn a_second_byte_order_mark_is_not_kept_as_text_so_the_record_rewrites_the_same() {
+    // fuzz target `ki2`: a file starting with two BOMs read the second as U+FEFF at the start of
+    // the first tag; written first in the file, it was stripped as a BOM on the next reading.
+    let bom = "\u{feff}";
+    let text = format!("{bom}{bom}手合割：平手\n▲７六歩\n");
+    for format in [Format::Ki2u, Format::Kifu] {
+        let text =
+            if format == Format::Kifu { text.replace("▲７六歩", "   1 ７六歩(77)") } else { text.clone() };
+        let (first, once, second, twice) = rewritten(text.as_bytes(), format);
+        assert!(first.tags.iter().all(|(k, v)| !k.contains('\u{feff}') && !v.contains('\u{feff}')), "{first:?}");
+        assert_eq!(second.tags, first.tags, "{format}");
+        assert_eq!(twice, once, "{format}");
+        let streamed: Vec<_> = GameReader::new(std::io::Cursor::new(text.as_bytes()), format).collect();
+        assert_eq!(streamed, read_games(text.as_bytes(), format), "{format}");
+    }
+}
+
+#[test]
+fn a_psn2_time_setting_with_a_quote_is_written_quoted_like_every_tag() {
+    // fuzz target `psn2`: `BlackTimeSetting` was written without the quote replacement every other
+    // tag gets, so a `"` inside it ended the value early on the next reading and tags were lost.
+    let text = "\u{feff}[Black \"\"]\n[White \"\"]\n[BlackTimeSetting \"1\"2\"]\n[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"]\n1.7g7f            (00:00:00 / 00:00:00)\n";
+    let (first, once, second, twice) = rewritten(text.as_bytes(), Format::Psn2);
+    assert_eq!(first.tag("BlackTimeSetting"), Some("1\"2"), "{:?}", first.tags);
+    // Written as every other tag holding a quote is: with `'` instead.
+    assert_eq!(second.tag("BlackTimeSetting"), Some("1'2"), "{:?}", second.tags);
+    assert_eq!(second.tags.len(), first.tags.len());
+    assert_eq!(twice, once);
+}

@@ -254,7 +254,8 @@ impl<R: BufRead> GameReader<R> {
                 }
                 let mut line: &[u8] = &self.raw;
                 if self.line_no == 0 && self.pending.is_empty() {
-                    if let Some(rest) = line.strip_prefix(text::BOM) {
+                    let (rest, bom) = text::strip_boms(line);
+                    if bom {
                         line = rest;
                         self.encoding = Encoding::Utf8;
                     }

@@ -21,14 +21,22 @@ pub(super) fn is_utf8_line(line: &[u8]) -> bool {
 /// format. [`super::GameReader`] decides
 /// the same way line by line, so both read the same games.
 pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
-    let (bytes, bom) = match bytes.strip_prefix(BOM) {
-        Some(rest) => (rest, true),
-        None => (bytes, false),
-    };
+    let (bytes, bom) = strip_boms(bytes);
     let utf8 = bom || bytes.split(|&b| b == b'\n' || b == b'\r').find(|l| !l.is_ascii()).is_none_or(is_utf8_line);
     let text =
         if utf8 { String::from_utf8_lossy(bytes) } else { encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0 };
     without_c1_controls(text)
+}
+
+/// `bytes` without the UTF-8 byte-order marks they start with, and whether there was one. All
+/// are stripped: a second mark read as text (U+FEFF) would be written first in the file and
+/// stripped on the next reading, so the record would change on its second trip.
+pub(super) fn strip_boms(mut bytes: &[u8]) -> (&[u8], bool) {
+    let mut bom = false;
+    while let Some(rest) = bytes.strip_prefix(BOM) {
+        (bytes, bom) = (rest, true);
+    }
+    (bytes, bom)
 }
 
 /// True for a C1 control character, U+0080 to U+009F.

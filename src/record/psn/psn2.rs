@@ -114,8 +114,8 @@ pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let quote = |v: &str| v.replace('"', "'");
     let _ = writeln!(s, "[Black \"{}\"]", quote(rec.tag("Black").unwrap_or("")));
     let _ = writeln!(s, "[White \"{}\"]", quote(rec.tag("White").unwrap_or("")));
-    let _ = writeln!(s, "[BlackTimeSetting \"{}\"]", rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED));
-    let _ = writeln!(s, "[WhiteTimeSetting \"{}\"]", rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED));
+    let _ = writeln!(s, "[BlackTimeSetting \"{}\"]", quote(rec.tag("BlackTimeSetting").unwrap_or(UNLIMITED)));
+    let _ = writeln!(s, "[WhiteTimeSetting \"{}\"]", quote(rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED)));
     let _ = writeln!(s, "[SFEN \"{}\"]", rec.start.sfen());
     for (k, v) in &rec.tags {
         if !matches!(k.as_str(), "Black" | "White" | "BlackTimeSetting" | "WhiteTimeSetting") {
