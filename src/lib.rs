@@ -20,7 +20,7 @@
 //! - **match**: [`arena`], the match runner, a USI client of other engines.
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
-//! types; [`arena::MatchArgs`] is the match runner's plain options struct.
+//! types; [`arena::MatchSettings`] is the match runner's plain options struct.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

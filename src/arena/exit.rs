@@ -155,8 +155,8 @@ impl MatchError {
 
 /// Runs `hisha match` with `settings` and reports the outcome: an error on stderr and its exit
 /// status.
-pub fn main(settings: impl Into<MatchSettings>) -> ExitCode {
-    match super::run(settings.into()) {
+pub fn main(settings: MatchSettings) -> ExitCode {
+    match super::run(settings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hisha match: {e}");

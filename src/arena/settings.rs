@@ -1,5 +1,5 @@
 //! What a match is asked to do, as plain data: the command line's `hisha match` options without
-//! their parser (the binary's `MatchArgs` converts into it), so that the library needs no
+//! their parser (the binary's `hisha match` arguments fill it in), so that the library needs no
 //! command-line crate. Values whose errors the runner reports itself (`--resign`, `--draw`,
 //! `--shard`, `--entering-king-rule`) stay text here and are read by `game::rules` and
 //! `schedule`.
@@ -67,38 +67,4 @@ pub struct MatchSettings {
     pub engines_dir: PathBuf,
     /// No progress bar.
     pub quiet: bool,
-}
-
-impl From<super::MatchArgs> for MatchSettings {
-    fn from(a: super::MatchArgs) -> MatchSettings {
-        MatchSettings {
-            engines: a.engines,
-            games: a.games,
-            tc: a.tc,
-            concurrency: a.concurrency,
-            out: a.out,
-            format: a.format,
-            openings: a.openings,
-            opening_plies: a.opening_plies,
-            seed: a.seed,
-            handicap: a.handicap,
-            resume: a.resume,
-            shard: a.shard,
-            merge: a.merge,
-            sprt: a.sprt,
-            log: a.log,
-            restart: a.restart,
-            max_crashes: a.max_crashes,
-            max_plies: a.max_plies,
-            resign: a.resign,
-            draw: a.draw,
-            time_margin: a.time_margin,
-            entering_king_rule: a.entering_king_rule,
-            usi_timeout: a.usi_timeout,
-            stall_timeout: a.stall_timeout,
-            report_every: a.report_every,
-            engines_dir: a.engines_dir,
-            quiet: a.quiet,
-        }
-    }
 }

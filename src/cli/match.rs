@@ -1,10 +1,10 @@
-//! `hisha match`: its arguments, turned into the match runner's [`MatchArgs`] and run by
+//! `hisha match`: its arguments, turned into the match runner's [`MatchSettings`] and run by
 //! [`hisha::arena::main`].
 
 use super::FormatArg;
 use clap::{ArgAction, ArgMatches};
 use hisha::Handicap;
-use hisha::arena::MatchArgs;
+use hisha::arena::MatchSettings;
 use hisha::arena::stats::Sprt;
 use hisha::arena::tc::TimeControl;
 use std::path::PathBuf;
@@ -112,12 +112,12 @@ pub struct MatchCommand {
 impl MatchCommand {
     /// The match runner's options; `matches` are those of the `match` subcommand, where the words
     /// of each `--engine` are told apart (clap's derive flattens them into one list).
-    fn into_args(self, matches: Option<&ArgMatches>) -> MatchArgs {
+    fn into_settings(self, matches: Option<&ArgMatches>) -> MatchSettings {
         let engines = matches
             .and_then(|m| m.get_occurrences::<String>("engine"))
             .map(|occ| occ.map(|words| words.cloned().collect()).collect())
             .unwrap_or_default();
-        MatchArgs {
+        MatchSettings {
             engines,
             games: self.games,
             tc: self.tc,
@@ -151,5 +151,5 @@ impl MatchCommand {
 
 /// Runs `hisha match`; the exit status is the match runner's (see `hisha match --help`).
 pub fn run(cmd: MatchCommand, matches: Option<&ArgMatches>) -> ExitCode {
-    hisha::arena::main(cmd.into_args(matches))
+    hisha::arena::main(cmd.into_settings(matches))
 }
