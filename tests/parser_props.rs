@@ -480,3 +480,30 @@ fn a_psn2_time_setting_with_a_quote_is_written_quoted_like_every_tag() {
     assert_eq!(second.tags.len(), first.tags.len());
     assert_eq!(twice, once);
 }
+
+#[test]
+fn psn_tags_differing_only_in_case_stay_in_one_game() {
+    // fuzz target `psn2`: a tag `WhiteTImeSetting` was written twice (as PSN2's own time setting,
+    // whose name tags match without regard to case, and again as an extra tag), and the file was
+    // read back as two games, the repeated key taken for the start of the next.
+    let text = "\u{feff}[Black \"Alice\"]\n[White \"Bob\"]\n[WhiteTImeSetting \"1\"]\n[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"]\n1.7g7f            (00:00:00 / 00:00:00)\n";
+    let (first, once, second, twice) = rewritten(text.as_bytes(), Format::Psn2);
+    assert_eq!(first.tag("WhiteTimeSetting"), Some("1"));
+    assert_eq!(second.tag("WhiteTimeSetting"), Some("1"), "written once, as PSN2's own tag");
+    assert_eq!(second.tags.len(), first.tags.len());
+    assert_eq!(twice, once);
+    let two = "[Black \"A\"]\n[White \"B\"]\n\n[Black \"C\"]\n[White \"D\"]\n1.P-7f\n";
+    assert_eq!(read_games(two.as_bytes(), Format::Psn).len(), 2, "a repeated key still starts a game");
+}
+
+#[test]
+fn a_ki2_tag_whose_name_shift_jis_lacks_reads_back() {
+    // fuzz target `ki2`: as in KIF, a tag named U+FFFD is written `&#65533;：…` in Shift_JIS, and
+    // the KI2 reader skipped the line as an `&` bookmark, so the tag was lost on the next trip.
+    let (first, once, second, twice) = rewritten(b"\xff:x\n", Format::Ki2);
+    assert_eq!(first.tags, [("\u{fffd}".to_string(), "x".to_string())]);
+    assert_eq!(second.tags, [("&#65533;".to_string(), "x".to_string())]);
+    assert_eq!(twice, once);
+    let bookmark = read_games("手合割：平手\n&しおり\n▲７六歩\n".as_bytes(), Format::Ki2u);
+    assert!(bookmark[0].as_ref().is_ok_and(|g| g.tags.is_empty() && g.moves.len() == 1), "{bookmark:?}");
+}

@@ -28,17 +28,18 @@ struct Splitter {
     in_comment: bool,
     /// PSN: the current game has text after its headers; KIF/KI2: it has a move line.
     seen_body: bool,
-    /// PSN: the header keys of the current game, lower-cased. A key seen again starts a new game,
-    /// so a game of headers only (no moves, no result) stays apart from the next one.
+    /// PSN: the header keys of the current game. A key seen again starts a new game, so a game of
+    /// headers only (no moves, no result) stays apart from the next one. Keys are compared as
+    /// written: a game may hold `WhiteTimeSetting` and `WhiteTImeSetting`, two tags to the writer.
     header_keys: Vec<String>,
 }
 
-/// The key of a PSN header line `[Key "Value"]`, lower-cased; `None` for any other line.
+/// The key of a PSN header line `[Key "Value"]`; `None` for any other line.
 fn psn_header_key(line: &str) -> Option<String> {
     let t = line.trim();
     let inner = t.strip_prefix('[')?.strip_suffix(']').filter(|inner| !inner.is_empty())?;
     let key = inner.split(|c: char| c.is_whitespace() || c == '"').next().unwrap_or("");
-    Some(key.to_lowercase())
+    Some(key.to_string())
 }
 
 impl Splitter {

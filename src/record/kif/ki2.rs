@@ -147,7 +147,7 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
     for (i, raw) in text::lines(text).enumerate() {
         let n = first_line + i;
         let line = raw.trim_end();
-        if line.is_empty() || line.starts_with('&') {
+        if line.is_empty() || super::parse::is_bookmark(line) {
             continue;
         }
         if let Some(rest) = line.strip_prefix('#') {

@@ -20,7 +20,7 @@ pub(crate) fn is_move_line(l: &str) -> bool {
 /// True for a bookmark line `&name`. A line that starts with a numeric character reference
 /// (`&#65533;`) is not one: it is how the Shift_JIS writer writes a tag whose name starts with a
 /// character Shift_JIS lacks.
-fn is_bookmark(l: &str) -> bool {
+pub(super) fn is_bookmark(l: &str) -> bool {
     l.starts_with('&') && !l.starts_with("&#")
 }
 

@@ -118,7 +118,8 @@ pub(crate) fn to_text(s: &mut String, rec: &GameRecord) -> io::Result<()> {
     let _ = writeln!(s, "[WhiteTimeSetting \"{}\"]", quote(rec.tag("WhiteTimeSetting").unwrap_or(UNLIMITED)));
     let _ = writeln!(s, "[SFEN \"{}\"]", rec.start.sfen());
     for (k, v) in &rec.tags {
-        if !matches!(k.as_str(), "Black" | "White" | "BlackTimeSetting" | "WhiteTimeSetting") {
+        // Tag names are matched without regard to case (`GameRecord::tag`), as written above.
+        if !["Black", "White", "BlackTimeSetting", "WhiteTimeSetting"].iter().any(|n| n.eq_ignore_ascii_case(k)) {
             let _ = writeln!(s, "[{k} \"{}\"]", quote(v));
         }
     }
