@@ -4,7 +4,6 @@
 use super::pool::{self, EngineSetup, Outcome};
 use super::search::Job;
 use super::{GameAnalysis, analyse_game};
-use crate::arena::process::EngineError;
 use crate::record::{GameRecord, Start};
 use crate::types::Color;
 use crate::usi::command::StartPosition;
@@ -96,7 +95,12 @@ pub fn analyse_games(
                 let positions = positions
                     .into_iter()
                     .map(|(i, job)| {
-                        (i, job.map_or(Ok(Vec::new()), |j| outcomes[j].take().unwrap_or(Err(EngineError::Exited))))
+                        (
+                            i,
+                            job.map_or(Ok(Vec::new()), |j| {
+                                outcomes[j].take().unwrap_or_else(|| Err("not searched".to_string()))
+                            }),
+                        )
                     })
                     .collect();
                 analyse_game(g + 1, rec, positions)

@@ -26,7 +26,6 @@ pub use search::Job;
 pub use summary::summary;
 pub use svg::svg;
 
-use crate::arena::process::EngineError;
 use crate::position::Position;
 use crate::record::{GameRecord, Score};
 use crate::types::{Color, Move};
@@ -122,13 +121,7 @@ fn split(score: Option<Score>) -> (Option<i32>, Option<i32>) {
 
 /// Builds the reports of game `game` (1-based) from the outcomes of its analysed positions
 /// (`positions`: index, lines or the engine's failure).
-pub fn analyse_game(
-    game: usize,
-    rec: &GameRecord,
-    positions: Vec<(usize, Result<Vec<Line>, EngineError>)>,
-) -> GameAnalysis {
-    let positions: Vec<(usize, Result<Vec<Line>, String>)> =
-        positions.into_iter().map(|(i, r)| (i, r.map_err(|e| e.to_string()))).collect();
+pub fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize, Outcome)>) -> GameAnalysis {
     let lines_at = |i: usize| positions.iter().find(|(j, _)| *j == i).and_then(|(_, r)| r.as_ref().ok());
     let mut reports = Vec::new();
     let Ok(mut pos) = rec.start.position() else { return GameAnalysis { positions, reports } };

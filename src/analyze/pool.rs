@@ -6,10 +6,11 @@
 
 use super::Line;
 use super::search::{Job, search};
-use crate::arena::config::EngineConfig;
-use crate::arena::process::{EngineError, EngineProcess, EngineRegistry, Timeouts};
+use crate::arena::config::{ConfigError, EngineConfig};
+use crate::arena::process::{EngineProcess, EngineRegistry, Timeouts};
 use crate::arena::tc::TimeControl;
 use crossbeam_channel::unbounded;
+use std::path::Path;
 use std::time::Duration;
 
 /// How the engines run.
@@ -27,8 +28,40 @@ pub struct EngineSetup {
     pub stall: Duration,
 }
 
+impl EngineSetup {
+    /// The setup for the words of `--engine` (none: hisha itself, with its book off so that every
+    /// position is searched; a definition name in
+    /// `engines_dir` or built in, a `.toml` file, or `key=value` words, as `hisha match` takes
+    /// them). The engine's own `tc` and `usi_timeout` override `tc` and `handshake`; `multipv` > 1
+    /// sets its `MultiPV` option.
+    pub fn new(
+        spec: &[String],
+        engines_dir: &Path,
+        tc: TimeControl,
+        multipv: u32,
+        concurrency: usize,
+        handshake: Duration,
+        stall: Duration,
+    ) -> Result<EngineSetup, ConfigError> {
+        let mut engine = if spec.is_empty() {
+            let mut hisha = EngineConfig::hisha();
+            hisha.options.push(("UseBook".to_string(), "false".to_string()));
+            hisha
+        } else {
+            EngineConfig::from_spec(spec, engines_dir)?
+        };
+        if multipv > 1 {
+            engine.options.retain(|(k, _)| !k.eq_ignore_ascii_case("MultiPV"));
+            engine.options.push(("MultiPV".to_string(), multipv.to_string()));
+        }
+        let tc = engine.tc.unwrap_or(tc);
+        let handshake = engine.usi_timeout.map_or(handshake, Duration::from_secs);
+        Ok(EngineSetup { engine, tc, concurrency, handshake, stall })
+    }
+}
+
 /// The result of one position: its lines, or why there are none.
-pub type Outcome = Result<Vec<Line>, EngineError>;
+pub type Outcome = Result<Vec<Line>, String>;
 
 /// Searches every job; `progress` is called on this thread after each one (its index and
 /// outcome, in the order they finish). The outcomes, in job order.
@@ -52,7 +85,8 @@ pub fn run_all(setup: &EngineSetup, jobs: &[Job], mut progress: impl FnMut(usize
             outcomes[i] = Some(outcome);
         }
     });
-    outcomes.into_iter().map(|o| o.unwrap_or(Err(EngineError::Exited))).collect()
+    let not_searched = || Err(format!("not searched: no {} process left", setup.engine.name));
+    outcomes.into_iter().map(|o| o.unwrap_or_else(not_searched)).collect()
 }
 
 /// One worker: an engine, restarted after a failure, searching jobs until the queue is empty.
@@ -70,14 +104,13 @@ fn worker(
             match EngineProcess::start(&setup.engine, timeouts, None, registry) {
                 Ok(e) => engine = Some(e),
                 Err(e) => {
-                    log::warn!("{}: {e}", setup.engine.name);
-                    let _ = done.send((i, Err(e)));
+                    let _ = done.send((i, Err(e.to_string())));
                     return;
                 }
             }
         }
         let Some(e) = engine.as_mut() else { return };
-        let outcome = search(e, &jobs[i], setup.tc, setup.stall, setup.handshake);
+        let outcome = search(e, &jobs[i], setup.tc, setup.stall, setup.handshake).map_err(|e| e.to_string());
         if outcome.is_err() {
             engine = None; // dropped: killed; the next job gets a fresh one
         }

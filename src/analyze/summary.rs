@@ -7,10 +7,10 @@ use crate::record::{Format, GameRecord};
 use crate::types::Color;
 use std::fmt::Write as _;
 
-/// A player's name from the record's tags, or the side's name.
+/// A player's name from the record's tags, or `?`.
 fn player(rec: &GameRecord, side: Color) -> String {
-    let (tag, default) = if side == Color::Black { ("Black", "Black") } else { ("White", "White") };
-    rec.tag(tag).filter(|n| !n.trim().is_empty()).unwrap_or(default).to_string()
+    let tag = if side == Color::Black { "Black" } else { "White" };
+    rec.tag(tag).filter(|n| !n.trim().is_empty()).unwrap_or("?").to_string()
 }
 
 /// The title of game `game`: `game 3: NAME (Black) vs NAME (White), RESULT`.
@@ -20,7 +20,7 @@ pub fn title(game: usize, rec: &GameRecord) -> String {
 }
 
 /// The summary of one analysed game, in `format`'s move notation: a title line, then one line
-/// per side (`  Black NAME: 12 moves, average loss 35, 1 inaccuracy, 0 mistakes, 1 blunder;
+/// per side (`  Black (NAME): 12 moves, average loss 35, 1 inaccuracy, 0 mistakes, 1 blunder;
 /// largest: ply 3 ▲７八銀 (1520), …`).
 pub fn summary(game: usize, rec: &GameRecord, analysis: &GameAnalysis, format: Format) -> String {
     let mut out = title(game, rec);
@@ -50,7 +50,7 @@ pub fn summary(game: usize, rec: &GameRecord, analysis: &GameAnalysis, format: F
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let _ = write!(
             out,
-            "  {side:?} {}: {}, average loss {average}, {}, {}, {}",
+            "  {side:?} ({}): {}, average loss {average}, {}, {}, {}",
             player(rec, side),
             plural(judged.len(), "move"),
             plural(count(Mark::Inaccuracy), "inaccuracy").replace("inaccuracys", "inaccuracies"),
