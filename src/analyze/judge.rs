@@ -6,20 +6,26 @@
 //!   position whose side to move has no legal move (mated) is −[`MATE_VALUE`].
 //! - **Loss**: in position P the mover played M; the engine's best value in P (its first line) is
 //!   `best`, and the value after M is the analysis of the next position, negated (that position is
-//!   seen by the opponent). `loss = max(0, best − after)`, from the mover's point of view. A played
-//!   move that is the engine's own best move loses 0 by definition (the difference is then search
-//!   noise between two depths, not a fault of the move).
+//!   seen by the opponent). Both are clamped to ±[`LOSS_CAP`] (3000, where every game is decided:
+//!   a mate counts as 3000, so that one mate missed does not outweigh a whole game in an average,
+//!   as lichess caps its average loss), and `loss = max(0, best − after)`, from the mover's point
+//!   of view. A played move that is the engine's own best move loses 0 by definition (the
+//!   difference is then search noise between two depths, not a fault of the move).
 //! - **Mark**: `loss` ≥ 100 is an inaccuracy, ≥ 300 a mistake, ≥ 600 a blunder ([`THRESHOLDS`]).
 //!   Shogi scores run about twice chess's (hisha's pawn is ~100, a bishop ~900, and a piece taken
 //!   is also a piece in the taker's hand), so the thresholds are twice the usual chess ones
 //!   (50/100/300 would mark most moves of a sharp game at a fixed node count). A move that throws
-//!   a mate away, or walks into one, loses tens of thousands: always a blunder.
+//!   a mate away for a merely won position loses little (the game is still won); one that walks
+//!   from an even position into a mate loses 3000: a blunder.
 
 use crate::record::Score;
 use serde::Serialize;
 
 /// What a mate is worth (less its distance in plies).
 pub const MATE_VALUE: i32 = 30_000;
+
+/// Values are clamped to ±LOSS_CAP before a loss is taken.
+pub const LOSS_CAP: i32 = 3000;
 
 /// Centipawn scores are clamped to this, so that no centipawn score outranks a mate.
 pub const CP_LIMIT: i32 = 29_000;
@@ -35,7 +41,7 @@ pub enum Mark {
     Inaccuracy,
     /// Gave up at least 300.
     Mistake,
-    /// Gave up at least 600 (or a mate).
+    /// Gave up at least 600 (walking into a mate from an even game gives up 3000).
     Blunder,
 }
 
@@ -64,7 +70,8 @@ pub fn value(score: Option<Score>) -> i32 {
 /// The loss of a move: `best` is the engine's best value for the mover before it, `after` the
 /// opponent's value of the position after it; `played_best` whether the move was the best move.
 pub fn loss(best: i32, after: i32, played_best: bool) -> i32 {
-    if played_best { 0 } else { (best - (-after)).max(0) }
+    let capped = |v: i32| v.clamp(-LOSS_CAP, LOSS_CAP);
+    if played_best { 0 } else { (capped(best) - capped(-after)).max(0) }
 }
 
 /// The mark a loss earns, if any.
@@ -92,6 +99,9 @@ mod tests {
         // The next search thinks better of the move than this one did: no loss, not a gain.
         assert_eq!(loss(50, -80, false), 0);
         assert_eq!(loss(50, 700, true), 0, "the best move loses nothing");
+        // From mate in 3 to being mated in 2: capped at 3000 each way.
+        assert_eq!(loss(value(Some(Score::Mate(3))), value(Some(Score::Mate(2))), false), 2 * LOSS_CAP);
+        assert_eq!(loss(value(Some(Score::Mate(3))), value(Some(Score::Mate(-7))), false), 0, "a longer mate");
     }
 
     #[test]
@@ -101,6 +111,6 @@ mod tests {
         assert_eq!(mark(299), Some(Mark::Inaccuracy));
         assert_eq!(mark(300), Some(Mark::Mistake));
         assert_eq!(mark(600), Some(Mark::Blunder));
-        assert_eq!(mark(value(Some(Score::Mate(5))) - 200), Some(Mark::Blunder));
+        assert_eq!(mark(loss(0, value(Some(Score::Mate(5))), false)), Some(Mark::Blunder), "into a mate");
     }
 }

@@ -20,7 +20,7 @@ mod svg;
 
 pub use annotate::{annotate, move_text};
 pub use games::{analyse_games, jobs_of, positions_to_analyse};
-pub use judge::{CP_LIMIT, MATE_VALUE, Mark, THRESHOLDS};
+pub use judge::{CP_LIMIT, LOSS_CAP, MATE_VALUE, Mark, THRESHOLDS};
 pub use pool::{EngineSetup, Outcome};
 pub use search::Job;
 pub use summary::summary;
