@@ -202,3 +202,18 @@ fn analyze_exits_1_when_an_input_is_unreadable_or_the_engine_fails() {
     assert_eq!(status, Some(1), "{err}");
     assert!(err.contains("cannot start"), "{err}");
 }
+
+#[test]
+fn analyze_reports_the_positions_an_engine_crashed_on_and_exits_1() {
+    let dir = temp_dir("crash");
+    let input = write_record(&dir, "game.usi", &line(&BLUNDER[..2]), Format::Usi);
+    let json = dir.join("a.json");
+    let engine = format!("cmd={}", support::arena::fake_engine());
+    // The fake engine exits as soon as it is asked to move (after 0 moves of its game).
+    let args = ["analyze", s(&input), "--json", s(&json), "--engine", "name=crasher", &engine, "arg=crash", "arg=0"];
+    let (status, out, err) = hisha_text(&args);
+    assert_eq!(status, Some(1), "{out}\n{err}");
+    assert!(out.contains("3 positions not analysed"), "{out}");
+    assert_eq!(err.matches("the engine exited").count(), 3, "each position reported: {err}");
+    assert_eq!(json_lines(&json).len(), 0, "failed positions are left out of the JSON");
+}

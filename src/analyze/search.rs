@@ -52,8 +52,8 @@ fn allowance(tc: TimeControl, black_to_move: bool, stall: Duration) -> Duration 
     }
 }
 
-/// Searches `job` under `tc`; its lines, best first (empty: the engine gave no score or PV, as
-/// when it answers `bestmove resign`).
+/// Searches `job` under `tc`; its lines, best first (at least one: without score or PV when the
+/// engine gave none, as when it answers `bestmove resign` at once).
 pub fn search(
     engine: &mut EngineProcess,
     job: &Job,
@@ -92,7 +92,9 @@ pub fn search(
     let best = best_text.and_then(|t| t.parse::<UsiMove>().ok()).map(UsiMove::to_move);
     match (lines.first_mut(), best) {
         (Some(first), Some(b)) if first.pv.first() != Some(&b) => first.pv = vec![b],
-        (None, Some(b)) => lines.push(Line { score: None, depth: None, nodes: None, pv: vec![b] }),
+        // No line at all (`bestmove resign` with no info): one without score or move, which
+        // tells it from a position with no legal move (not searched, no lines).
+        (None, b) => lines.push(Line { score: None, depth: None, nodes: None, pv: b.into_iter().collect() }),
         _ => {}
     }
     Ok(lines)
