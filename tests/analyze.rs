@@ -217,3 +217,20 @@ fn analyze_reports_the_positions_an_engine_crashed_on_and_exits_1() {
     assert_eq!(err.matches("the engine exited").count(), 3, "each position reported: {err}");
     assert_eq!(json_lines(&json).len(), 0, "failed positions are left out of the JSON");
 }
+
+#[test]
+fn analyze_multipv_adds_the_further_lines_as_alternatives() {
+    let (_, lines) = blunder_analysis("multipv", &["--plies", "3-3", "--multipv", "3"]);
+    let first = &lines[0];
+    let alternatives = first["alternatives"].as_array().unwrap_or_else(|| panic!("{first}"));
+    assert_eq!(alternatives.len(), 2, "{first}");
+    let pos = after(&BLUNDER[..2]);
+    let mut moves: Vec<&str> = alternatives.iter().filter_map(|a| a["best"].as_str()).collect();
+    moves.push(first["best"].as_str().expect("best"));
+    for m in &moves {
+        assert!(pos.parse_usi_move(m).is_ok(), "{m} is legal");
+    }
+    moves.sort_unstable();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "three different moves: {first}");
+}
