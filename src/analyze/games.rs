@@ -109,3 +109,37 @@ pub fn analyse_games(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+    use crate::testing::play;
+
+    fn game(moves: &[&str]) -> GameRecord {
+        GameRecord::new(Start::default(), play(&mut Position::startpos(), moves))
+    }
+
+    #[test]
+    fn plies_a_to_b_analyse_the_positions_before_them_and_the_one_after_b() {
+        let rec = game(&["7g7f", "3c3d", "2g2f", "4c4d"]);
+        assert_eq!(positions_to_analyse(&rec, None), [0, 1, 2, 3, 4]);
+        assert_eq!(positions_to_analyse(&rec, Some((2, 3))), [1, 2, 3]);
+        assert_eq!(positions_to_analyse(&rec, Some((3, 99))), [2, 3, 4], "B past the end: to the end");
+        assert!(positions_to_analyse(&rec, Some((9, 12))).is_empty(), "past the end: none");
+    }
+
+    #[test]
+    fn a_position_with_no_legal_move_is_not_searched() {
+        // White's king on 1a, Black's gold on 1b guarded by a pawn on 1c: mated.
+        let rec = GameRecord::new(Start::from_sfen("8k/8G/8P/9/9/9/9/9/K8 w - 1").expect("sfen"), []);
+        assert!(rec.start.position().expect("position").is_checkmate());
+        let jobs = jobs_of(&rec, &[0]).expect("jobs");
+        assert!(matches!(jobs[..], [None]), "{jobs:?}");
+        let rec = game(&["7g7f"]);
+        let jobs = jobs_of(&rec, &[0, 1]).expect("jobs");
+        let moves: Vec<Vec<String>> = jobs.iter().flatten().map(|j| j.moves.clone()).collect();
+        assert_eq!(moves, [vec![], vec!["7g7f".to_string()]], "each search carries the moves before it");
+        assert!(!jobs[1].as_ref().is_some_and(|j| j.black_to_move), "White moves after 7g7f");
+    }
+}
