@@ -17,7 +17,8 @@
 //! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.
 //! - **offline tools**: [`book_tools`] (book building, opening generation), [`bench`]; they may use
 //!   search and records.
-//! - **match**: [`arena`], the match runner, a USI client of other engines.
+//! - **match**: [`arena`], the match runner, a USI client of other engines; [`analyze`], record
+//!   analysis with the same client (records, arena).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
@@ -73,6 +74,8 @@ pub mod book_tools;
 // Match.
 // The match runner (`hisha match`).
 pub mod arena;
+// Record analysis (`hisha analyze`) with the match runner's engine client.
+pub mod analyze;
 
 pub use movegen::{Gen, MoveList};
 pub use position::{GameResult, Handicap, IllegalMoveKind, MoveError, Position, Setup, SetupError};

@@ -24,7 +24,7 @@ mod merge;
 mod openings;
 mod output;
 mod preflight;
-mod process;
+pub(crate) mod process;
 mod report;
 mod runner;
 mod schedule;

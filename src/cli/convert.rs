@@ -131,11 +131,11 @@ fn reason(kind: &RecordErrorKind) -> &'static str {
 }
 
 /// How an input is named in messages.
-fn shown(input: &str) -> &str {
+pub(super) fn shown(input: &str) -> &str {
     if input == "-" { "standard input" } else { input }
 }
 
-fn open(input: &str) -> io::Result<Box<dyn BufRead>> {
+pub(super) fn open(input: &str) -> io::Result<Box<dyn BufRead>> {
     if input == "-" {
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
@@ -146,7 +146,7 @@ fn open(input: &str) -> io::Result<Box<dyn BufRead>> {
 }
 
 /// True when writing `path` would overwrite one of the inputs.
-fn is_an_input(path: &Path, inputs: &[String]) -> bool {
+pub(super) fn is_an_input(path: &Path, inputs: &[String]) -> bool {
     inputs
         .iter()
         .any(|i| if i == "-" { output_file::stdin_is(path) } else { output_file::same_file(Path::new(i), path) })

@@ -1,8 +1,9 @@
 //! The command line (the binary's, not the library's): with no subcommand `hisha` speaks USI;
 //! subcommands run the tools, one file each with its arguments beside its handler. A failed tool
-//! is a [`CliError`]: `main` prints `hisha: <error>` and exits with 1. `convert` and `match` have
-//! their own exit statuses (see their `--help`).
+//! is a [`CliError`]: `main` prints `hisha: <error>` and exits with 1. `convert`, `match` and
+//! `analyze` have their own exit statuses (see their `--help`).
 
+mod analyze;
 mod bench;
 mod book;
 mod convert;
@@ -43,6 +44,10 @@ pub enum Command {
     /// Convert game records between PSN, PSN2, KIF, KIFU, KI2, CSA and USI lines (input formats
     /// are detected from content); unreadable games are reported and skipped (exit status 1).
     Convert(convert::ConvertArgs),
+    /// Analyse every position of every game with an engine (default: hisha at a fixed node
+    /// count): a summary per game and side, and annotated records, JSON lines and evaluation
+    /// graphs on request.
+    Analyze(Box<analyze::AnalyzeArgs>),
     /// Solve a tsume problem with the df-pn solver (the side to move mates), or a file of them.
     Mate(mate::MateArgs),
     /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
@@ -170,6 +175,7 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
         Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
         Some(Command::Book(cmd)) => book::run(cmd),
         Some(Command::Convert(args)) => return convert::command(&args),
+        Some(Command::Analyze(args)) => return analyze::command(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

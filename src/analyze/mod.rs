@@ -1,0 +1,193 @@
+//! Record analysis (`hisha analyze`): every position of a game searched by a USI engine (hisha
+//! itself by default, any engine `hisha match` accepts), and every played move judged against the
+//! engine's best move.
+//!
+//! - `search` searches one position with the match runner's engine client; `pool` shares the
+//!   positions of all games among `--concurrency` engine processes.
+//! - `judge` turns scores into values, a move's `loss` and its `mark` (the thresholds and the
+//!   handling of mates are documented there).
+//! - [`PositionReport`] is one analysed position as `--json` writes it; [`analyse_games`] makes
+//!   them; `annotate` puts the analysis into a record (engine comments and a comment per move),
+//!   `summary` writes the per-side summary and `svg` the evaluation graph.
+
+mod annotate;
+mod games;
+mod judge;
+mod pool;
+mod search;
+mod summary;
+mod svg;
+
+pub use annotate::{annotate, move_text};
+pub use games::{analyse_games, jobs_of, positions_to_analyse};
+pub use judge::{CP_LIMIT, LOSS_CAP, MATE_VALUE, Mark, THRESHOLDS};
+pub use pool::{EngineSetup, Outcome};
+pub use search::Job;
+pub use summary::summary;
+pub use svg::svg;
+
+use crate::position::Position;
+use crate::record::{GameRecord, Score};
+use crate::types::{Color, Move};
+use serde::Serialize;
+
+/// One line an engine reported for a position, from the side to move's point of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its score (`None`: the engine gave none).
+    pub score: Option<Score>,
+    /// Its depth.
+    pub depth: Option<u32>,
+    /// Nodes searched.
+    pub nodes: Option<u64>,
+    /// The principal variation, from the position.
+    pub pv: Vec<Move>,
+}
+
+/// One analysed position, as `--json` writes it (one object per line).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionReport {
+    /// The game, 1-based, counted over all inputs.
+    pub game: usize,
+    /// The 1-based ply of the move played from this position.
+    pub ply: usize,
+    /// The position.
+    pub sfen: String,
+    /// The move played from it (USI); absent after the last move.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub played: Option<String>,
+    /// The engine's best move (USI; `None`: no legal move, or the engine gave none).
+    pub best: Option<String>,
+    /// The engine's principal variation (USI).
+    pub pv: Vec<String>,
+    /// Centipawns from Black's point of view (absent when the score is a mate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// Mate in this many plies, positive when Black mates (absent unless a mate was found; 0 is
+    /// the side to move being mated: no legal move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// Centipawns the played move gave up against `best`, from the mover's point of view (null
+    /// when unknown: no move, or a position around it not analysed).
+    pub loss: Option<i32>,
+    /// The mark the loss earns, by [`THRESHOLDS`].
+    pub mark: Option<Mark>,
+    /// The further lines with `--multipv K`, K > 1: best move, score (Black's view), mate, PV.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+}
+
+/// A further MultiPV line of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    /// Its first move (USI).
+    pub best: String,
+    /// Centipawns from Black's point of view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// Mate in plies, positive when Black mates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// The line (USI).
+    pub pv: Vec<String>,
+}
+
+/// One game's analysis.
+#[derive(Clone, Debug)]
+pub struct GameAnalysis {
+    /// The positions analysed, in order, with the lines found (empty: the side to move had no
+    /// legal move); `Err` where the engine failed.
+    pub positions: Vec<(usize, Result<Vec<Line>, String>)>,
+    /// The reports, one per analysed position (the failed ones left out).
+    pub reports: Vec<PositionReport>,
+}
+
+/// Black's view of a score given from `side`'s.
+fn for_black(score: Score, side: Color) -> Score {
+    match (score, side) {
+        (s, Color::Black) => s,
+        (Score::Cp(v), Color::White) => Score::Cp(-v),
+        (Score::Mate(n), Color::White) => Score::Mate(-n),
+    }
+}
+
+fn split(score: Option<Score>) -> (Option<i32>, Option<i32>) {
+    match score {
+        Some(Score::Cp(v)) => (Some(v), None),
+        Some(Score::Mate(n)) => (None, Some(n)),
+        None => (None, None),
+    }
+}
+
+/// Builds the reports of game `game` (1-based) from the outcomes of its analysed positions
+/// (`positions`: index, lines or the engine's failure).
+pub fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize, Outcome)>) -> GameAnalysis {
+    let lines_at = |i: usize| positions.iter().find(|(j, _)| *j == i).and_then(|(_, r)| r.as_ref().ok());
+    let mut reports = Vec::new();
+    let Ok(mut pos) = rec.start.position() else { return GameAnalysis { positions, reports } };
+    for i in 0..=rec.moves.len() {
+        if let Some(lines) = lines_at(i) {
+            reports.push(report(game, i, &pos, rec.moves.get(i).map(|m| m.mv), lines, lines_at(i + 1)));
+        }
+        if let Some(m) = rec.moves.get(i) {
+            pos.do_move(m.mv);
+        }
+    }
+    GameAnalysis { positions, reports }
+}
+
+/// The report of position `i` (`pos`), where `played` was played; `next` is the analysis of the
+/// position after it.
+fn report(
+    game: usize,
+    i: usize,
+    pos: &Position,
+    played: Option<Move>,
+    lines: &[Line],
+    next: Option<&Vec<Line>>,
+) -> PositionReport {
+    let side = pos.side_to_move();
+    let usi = |pv: &[Move]| pv.iter().map(Move::to_string).collect::<Vec<_>>();
+    let first = lines.first();
+    let best = first.and_then(|l| l.pv.first().copied()).filter(|&m| pos.is_legal(m));
+    let (score, mate) = match first {
+        None => (None, Some(0)), // no legal move: mated
+        Some(l) => split(l.score.map(|s| for_black(s, side))),
+    };
+    let loss = match (played, next) {
+        (Some(m), Some(next)) if first.is_some_and(|l| l.score.is_some()) => {
+            let best_value = judge::value(first.and_then(|l| l.score));
+            let after = next.first().map(|l| l.score);
+            // A next position with no lines has no legal move: the opponent is mated.
+            let after_value = match after {
+                None => Some(judge::value(None)),
+                Some(None) => None,
+                Some(s) => Some(judge::value(s)),
+            };
+            after_value.map(|a| judge::loss(best_value, a, Some(m) == best))
+        }
+        _ => None,
+    };
+    let alternatives = lines
+        .iter()
+        .skip(1)
+        .filter_map(|l| {
+            let first = l.pv.first()?;
+            let (score, mate) = split(l.score.map(|s| for_black(s, side)));
+            Some(Alternative { best: first.to_string(), score, mate, pv: usi(&l.pv) })
+        })
+        .collect();
+    PositionReport {
+        game,
+        ply: i + 1,
+        sfen: pos.to_sfen(),
+        played: played.map(|m| m.to_string()),
+        best: best.map(|m| m.to_string()),
+        pv: first.map_or(Vec::new(), |l| usi(&l.pv)),
+        score,
+        mate,
+        loss,
+        mark: loss.and_then(judge::mark),
+        alternatives,
+    }
+}
