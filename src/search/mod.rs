@@ -31,6 +31,7 @@ use crate::mate::MateProbe;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
 use history::{ContKey, History};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -132,7 +133,7 @@ const ROOT_MATE_MIB: usize = 16;
 /// The search state that survives between searches (transposition table, history).
 pub struct Searcher {
     stack: Box<[Frame; MAX_PLY + 2]>,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     history: History,
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -154,7 +155,7 @@ impl Searcher {
     pub fn new(hash_mib: usize) -> Searcher {
         Searcher {
             stack: Box::new([Frame::default(); MAX_PLY + 2]),
-            tt: TranspositionTable::new(hash_mib),
+            tt: Arc::new(TranspositionTable::new(hash_mib)),
             history: History::new(),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
@@ -174,7 +175,7 @@ impl Searcher {
     /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
     pub fn resize(&mut self, hash_mib: usize) {
         if self.tt.size_mib() != hash_mib {
-            self.tt = TranspositionTable::new(hash_mib);
+            self.tt = Arc::new(TranspositionTable::new(hash_mib));
         }
     }
 
