@@ -16,6 +16,7 @@ mod root;
 mod root_mate;
 mod rules;
 mod see;
+mod smp;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub(crate) mod tt;
@@ -31,6 +32,8 @@ use crate::mate::MateProbe;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
 use history::{ContKey, History};
+pub(crate) use smp::Helpers;
+use smp::NodeCounters;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -148,6 +151,10 @@ pub struct Searcher {
     root_side: crate::types::Color,
     /// The root mate probe and its table (facts are path-independent: kept between moves).
     mate: MateProbe,
+    /// 0 for the main searcher, 1 and up for Lazy SMP helpers.
+    id: usize,
+    /// Where this searcher publishes its node count for the team.
+    counters: Arc<NodeCounters>,
 }
 
 impl Searcher {
@@ -169,7 +176,42 @@ impl Searcher {
             opts: SearchOptions::default(),
             root_side: crate::types::Color::Black,
             mate: MateProbe::new(ROOT_MATE_MIB),
+            id: 0,
+            counters: Arc::new(NodeCounters::new(1)),
         }
+    }
+
+    /// Lazy SMP helper `id` (≥ 1) searching over `tt` and publishing its nodes in `counters`.
+    /// Helpers do not run the root mate probe: its table stays minimal.
+    pub(crate) fn helper(id: usize, tt: Arc<TranspositionTable>, counters: Arc<NodeCounters>) -> Searcher {
+        Searcher { tt, id, counters, mate: MateProbe::new(1), ..Searcher::new(1) }
+    }
+
+    /// Makes this searcher number `id` of the team whose nodes `counters` count.
+    pub(crate) fn join_team(&mut self, id: usize, counters: Arc<NodeCounters>) {
+        self.id = id;
+        self.counters = counters;
+    }
+
+    /// The transposition table, to share with helpers.
+    pub(crate) fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
+    /// Searches over `tt` from now on.
+    pub(crate) fn share_table(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
+    }
+
+    /// Publishes this searcher's node count for the team.
+    pub(crate) fn publish_nodes(&self) {
+        self.counters.publish(self.id, self.nodes);
+    }
+
+    /// Nodes searched by the whole team in the current or last search (this searcher's own count
+    /// plus what the others last published).
+    fn team_nodes(&self) -> u64 {
+        self.nodes + self.counters.others(self.id)
     }
 
     /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
@@ -183,6 +225,11 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.mate.clear();
+        self.clear_history();
+    }
+
+    /// Forgets the history and the killers (the table stays).
+    pub(crate) fn clear_history(&mut self) {
         self.history.clear();
         *self.killers = [[None; 2]; MAX_PLY + 2];
     }
@@ -210,6 +257,7 @@ impl Searcher {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
+            self.publish_nodes();
             if control.stopped() {
                 self.stopped = true;
             } else if !control.pondering() {
