@@ -248,7 +248,8 @@ impl Searcher {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// Checks the stop flag, the node limit and (every 1024 nodes) the hard deadline.
+    /// Checks the node limit, and every 1024 nodes the stop flag, the team's node count and the
+    /// hard deadline.
     #[inline]
     fn check_stop(&mut self, control: &SearchControl) -> bool {
         if self.stopped {
@@ -258,7 +259,8 @@ impl Searcher {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             self.publish_nodes();
-            if control.stopped() {
+            // `go nodes` counts every thread's nodes (only one thread: the test above, exactly).
+            if control.stopped() || self.team_nodes() >= self.node_limit {
                 self.stopped = true;
             } else if !control.pondering() {
                 if let Some(hard) = self.deadlines.hard {

@@ -245,6 +245,20 @@ mod tests {
     }
 
     #[test]
+    fn go_nodes_limits_the_nodes_of_all_threads_together() {
+        let mut main = Searcher::new(4);
+        let mut helpers = Helpers::default();
+        helpers.set_threads(3, &mut main);
+        let limit = 60_000;
+        let limits = Limits { nodes: Some(limit), ..Limits::default() };
+        let (control, opts) = (SearchControl::default(), SearchOptions::default());
+        let out = helpers.search(&mut main, &mut Position::startpos(), &limits, &opts, &control, &mut |_| {});
+        // The main thread looks at the sum every 1024 nodes; each helper publishes every 1024
+        // nodes and runs up to 1024 more once stopped.
+        assert!(out.nodes >= limit && out.nodes < limit + 1024 * (1 + 2 * 2), "{}", out.nodes);
+    }
+
+    #[test]
     fn helpers_skip_depths_in_staggered_runs_and_the_main_thread_none() {
         assert!((1..40).all(|d| !skips_depth(0, d, 0)));
         // Helper 1 (size 1, phase 0) searches every other depth, helper 2 the others.
