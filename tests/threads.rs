@@ -1,6 +1,6 @@
 //! `Threads` (Lazy SMP) over pipes: one `bestmove` per `go` and a prompt `stop` with 1, 2 and 8
 //! threads, `go mate`, `ponderhit` and `quit` with helpers running, and many short searches with 4
-//! threads on random positions that never play an illegal move.
+//! threads on random positions that never play an illegal move; `hisha bench --threads`.
 
 mod support;
 
@@ -8,6 +8,7 @@ use hisha::Position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
+use support::hisha_text;
 use support::usi::{Engine, bestmove_of};
 
 const SEC: Duration = Duration::from_secs(1);
@@ -140,4 +141,26 @@ fn many_short_searches_with_4_threads_on_random_positions_play_only_legal_moves(
     e.send("isready");
     let rest = e.until("readyok", 10 * SEC);
     assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "a stray bestmove: {rest:?}");
+}
+
+/// The value of the line `Name: value` of a bench report.
+fn field<'a>(report: &'a str, name: &str) -> Option<&'a str> {
+    report.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(": "))
+}
+
+#[test]
+fn bench_prints_the_signature_with_one_thread_only_and_speed_with_any() {
+    let (code, one, _) = hisha_text(&["bench", "4"]);
+    assert_eq!(code, Some(0));
+    let nodes = field(&one, "Nodes searched").expect("nodes line");
+    assert_eq!(field(&one, "Bench"), Some(nodes), "{one}");
+    let (code, two, _) = hisha_text(&["bench", "4", "--threads", "2"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(field(&two, "Bench"), None, "no signature with 2 threads: {two}");
+    assert_eq!(field(&two, "Threads"), Some("2"), "{two}");
+    let n: u64 = field(&two, "Nodes/second").and_then(|v| v.parse().ok()).expect("a speed");
+    assert!(n > 0, "{two}");
+    let (code, _, err) = hisha_text(&["bench", "4", "--threads", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--threads"), "{err}");
 }
