@@ -246,16 +246,16 @@ mod tests {
 
     #[test]
     fn go_nodes_limits_the_nodes_of_all_threads_together() {
+        // A helper has published 50 000 nodes: the main thread stops at the first check (every
+        // 1024 nodes) where its own nodes bring the team to the limit of 60 000.
         let mut main = Searcher::new(4);
-        let mut helpers = Helpers::default();
-        helpers.set_threads(3, &mut main);
-        let limit = 60_000;
-        let limits = Limits { nodes: Some(limit), ..Limits::default() };
+        let counters = Arc::new(NodeCounters::new(2));
+        main.join_team(0, Arc::clone(&counters));
+        counters.publish(1, 50_000);
+        let limits = Limits { nodes: Some(60_000), ..Limits::default() };
         let (control, opts) = (SearchControl::default(), SearchOptions::default());
-        let out = helpers.search(&mut main, &mut Position::startpos(), &limits, &opts, &control, &mut |_| {});
-        // The main thread looks at the sum every 1024 nodes; each helper publishes every 1024
-        // nodes and runs up to 1024 more once stopped.
-        assert!(out.nodes >= limit && out.nodes < limit + 1024 * (1 + 2 * 2), "{}", out.nodes);
+        main.search(&mut Position::startpos(), &limits, &opts, &control, &mut |_| {});
+        assert!((10_000..10_000 + 1024).contains(&main.nodes()), "{}", main.nodes());
     }
 
     #[test]
