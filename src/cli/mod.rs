@@ -50,12 +50,15 @@ pub enum Command {
     Analyze(Box<analyze::AnalyzeArgs>),
     /// Solve a tsume problem with the df-pn solver (the side to move mates), or a file of them.
     Mate(mate::MateArgs),
-    /// Search a fixed set of positions to a fixed depth (one thread, fresh hash) and print the
-    /// total nodes (the search's signature) and nodes/second.
+    /// Search a fixed set of positions to a fixed depth (fresh hash) and print the total nodes
+    /// and nodes/second; with one thread, also the search's signature (`Bench: <nodes>`).
     Bench {
         /// Search depth.
         #[arg(default_value_t = hisha::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Search threads (Lazy SMP); the node count is a signature only with 1.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
 }
 
@@ -170,7 +173,7 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
         None => usi(),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Handicaps) => handicaps::run(),
-        Some(Command::Bench { depth }) => bench::run(depth),
+        Some(Command::Bench { depth, threads }) => bench::run(depth, threads.into()),
         Some(Command::Mate(args)) => mate::run(&args),
         Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
         Some(Command::Book(cmd)) => book::run(cmd),

@@ -80,6 +80,8 @@ pub(crate) struct Engine {
     thread: SearchThread,
     /// The size of the table now (it is resized to the settings' when prepared).
     table_mib: usize,
+    /// The search threads running now (the settings' number once set or prepared).
+    threads: usize,
     running: Option<Running>,
     book: EngineBook,
 }
@@ -92,6 +94,7 @@ impl Engine {
             settings,
             thread: SearchThread::spawn(1)?,
             table_mib: 1,
+            threads: 1,
             running: None,
             book: EngineBook::new(),
         })
@@ -118,9 +121,11 @@ impl Engine {
     }
 
     /// Replaces the settings. Search settings and the book settings apply from the next `go`; the
-    /// table size and the book source when the engine is next prepared.
+    /// threads now (or, while a search runs, when the engine is next prepared); the table size and
+    /// the book source when the engine is next prepared.
     pub(crate) fn set_settings(&mut self, settings: Settings) {
         self.settings = settings;
+        self.set_threads(self.settings.threads);
     }
 
     /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings. A
@@ -131,6 +136,7 @@ impl Engine {
             return Ok(());
         }
         self.set_hash(self.settings.hash_mib);
+        self.set_threads(self.settings.threads);
         self.book.load(&self.settings.book.source)
     }
 
@@ -148,6 +154,15 @@ impl Engine {
         if mib != self.table_mib && !self.searching() {
             self.wait_ready(Job::Resize(mib));
             self.table_mib = mib;
+        }
+    }
+
+    /// Searches with `n` threads from now on (they are started now), unless that many run or a
+    /// search runs.
+    pub(crate) fn set_threads(&mut self, n: usize) {
+        if n != self.threads && !self.searching() {
+            self.wait_ready(Job::Threads(n));
+            self.threads = n;
         }
     }
 

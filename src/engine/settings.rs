@@ -40,6 +40,8 @@ pub(crate) struct Settings {
     /// Transposition table (and mate table) size in MiB, applied when the engine is prepared or a
     /// new game starts.
     pub(crate) hash_mib: usize,
+    /// Search threads (Lazy SMP), started when set and when the engine is prepared.
+    pub(crate) threads: usize,
     /// Number of best lines reported.
     pub(crate) multipv: usize,
     /// Score of a draw for the engine, in centipawns.
@@ -91,6 +93,7 @@ impl Settings {
     pub(crate) fn for_tests() -> Settings {
         Settings {
             hash_mib: 1,
+            threads: 1,
             multipv: 1,
             draw_value: 0,
             entering_king_rule: EnteringKingRule::Point27,

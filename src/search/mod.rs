@@ -16,6 +16,7 @@ mod root;
 mod root_mate;
 mod rules;
 mod see;
+mod smp;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub(crate) mod tt;
@@ -31,6 +32,9 @@ use crate::mate::MateProbe;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
 use history::{ContKey, History};
+pub(crate) use smp::Helpers;
+use smp::NodeCounters;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -132,7 +136,7 @@ const ROOT_MATE_MIB: usize = 16;
 /// The search state that survives between searches (transposition table, history).
 pub struct Searcher {
     stack: Box<[Frame; MAX_PLY + 2]>,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     history: History,
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -147,6 +151,10 @@ pub struct Searcher {
     root_side: crate::types::Color,
     /// The root mate probe and its table (facts are path-independent: kept between moves).
     mate: MateProbe,
+    /// 0 for the main searcher, 1 and up for Lazy SMP helpers.
+    id: usize,
+    /// Where this searcher publishes its node count for the team.
+    counters: Arc<NodeCounters>,
 }
 
 impl Searcher {
@@ -154,7 +162,7 @@ impl Searcher {
     pub fn new(hash_mib: usize) -> Searcher {
         Searcher {
             stack: Box::new([Frame::default(); MAX_PLY + 2]),
-            tt: TranspositionTable::new(hash_mib),
+            tt: Arc::new(TranspositionTable::new(hash_mib)),
             history: History::new(),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
@@ -168,13 +176,48 @@ impl Searcher {
             opts: SearchOptions::default(),
             root_side: crate::types::Color::Black,
             mate: MateProbe::new(ROOT_MATE_MIB),
+            id: 0,
+            counters: Arc::new(NodeCounters::new(1)),
         }
+    }
+
+    /// Lazy SMP helper `id` (≥ 1) searching over `tt` and publishing its nodes in `counters`.
+    /// Helpers do not run the root mate probe: its table stays minimal.
+    pub(crate) fn helper(id: usize, tt: Arc<TranspositionTable>, counters: Arc<NodeCounters>) -> Searcher {
+        Searcher { tt, id, counters, mate: MateProbe::new(1), ..Searcher::new(1) }
+    }
+
+    /// Makes this searcher number `id` of the team whose nodes `counters` count.
+    pub(crate) fn join_team(&mut self, id: usize, counters: Arc<NodeCounters>) {
+        self.id = id;
+        self.counters = counters;
+    }
+
+    /// The transposition table, to share with helpers.
+    pub(crate) fn table(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
+    /// Searches over `tt` from now on.
+    pub(crate) fn share_table(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
+    }
+
+    /// Publishes this searcher's node count for the team.
+    pub(crate) fn publish_nodes(&self) {
+        self.counters.publish(self.id, self.nodes);
+    }
+
+    /// Nodes searched by the whole team in the current or last search (this searcher's own count
+    /// plus what the others last published).
+    fn team_nodes(&self) -> u64 {
+        self.nodes + self.counters.others(self.id)
     }
 
     /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
     pub fn resize(&mut self, hash_mib: usize) {
         if self.tt.size_mib() != hash_mib {
-            self.tt = TranspositionTable::new(hash_mib);
+            self.tt = Arc::new(TranspositionTable::new(hash_mib));
         }
     }
 
@@ -182,6 +225,11 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.mate.clear();
+        self.clear_history();
+    }
+
+    /// Forgets the history and the killers (the table stays).
+    pub(crate) fn clear_history(&mut self) {
         self.history.clear();
         *self.killers = [[None; 2]; MAX_PLY + 2];
     }
@@ -200,7 +248,8 @@ impl Searcher {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// Checks the stop flag, the node limit and (every 1024 nodes) the hard deadline.
+    /// Checks the node limit, and every 1024 nodes the stop flag, the team's node count and the
+    /// hard deadline.
     #[inline]
     fn check_stop(&mut self, control: &SearchControl) -> bool {
         if self.stopped {
@@ -209,7 +258,9 @@ impl Searcher {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
-            if control.stopped() {
+            self.publish_nodes();
+            // `go nodes` counts every thread's nodes (only one thread: the test above, exactly).
+            if control.stopped() || self.team_nodes() >= self.node_limit {
                 self.stopped = true;
             } else if !control.pondering() {
                 if let Some(hard) = self.deadlines.hard {

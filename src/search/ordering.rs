@@ -329,6 +329,22 @@ mod tests {
     }
 
     #[test]
+    fn a_table_move_of_any_bits_comes_out_only_if_legal() {
+        // A table entry may hold any 16 bits (another position's move, a key collision): the
+        // picker hands out the first move only if it is legal here.
+        let pos = Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+            .expect("valid");
+        let history = History::new();
+        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+        for m in (0..=u16::MAX).filter_map(Move::from_bits) {
+            let first = MovePicker::new(&pos, Some(m), 5).next(&pos, &ctx).expect("moves");
+            assert!(pos.is_legal(first), "{m:?} gave {first:?}");
+            let first = MovePicker::new_quiescence(&pos, Some(m)).next(&pos, &ctx);
+            assert!(first.is_none_or(|f| pos.is_legal(f)), "{m:?} gave {first:?}");
+        }
+    }
+
+    #[test]
     fn good_captures_come_before_quiets_and_losing_captures_last() {
         // Black's rook can take an undefended silver (good) or a pawn defended by a gold (bad).
         let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");

@@ -107,7 +107,9 @@ impl Searcher {
         self.root_side = pos.side_to_move();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadlines = deadlines(limits, pos.side_to_move(), pos.move_number(), &opts.time);
-        self.tt.new_search();
+        if self.id == 0 {
+            self.tt.new_search(); // once per search, not once per thread
+        }
 
         if opts.entering_king_rule != crate::position::EnteringKingRule::None
             && pos.declaration(opts.entering_king_rule) == DeclarationOutcome::Win
@@ -124,7 +126,7 @@ impl Searcher {
             return Outcome { best: BestMove::Resign, score: crate::eval::mated_in(0), depth: 0, nodes: 0 };
         }
         let multipv = opts.multipv.clamp(1, roots.len());
-        if multipv == 1 {
+        if multipv == 1 && self.id == 0 {
             if let Some(outcome) = self.play_root_mate(pos, limits, &mut roots, report) {
                 return outcome;
             }
@@ -133,6 +135,9 @@ impl Searcher {
         let mut completed = 0;
         let mut last_reported = None;
         for depth in 1..=max_depth {
+            if super::smp::skips_depth(self.id, depth, pos.move_number()) {
+                continue;
+            }
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
                 self.aspiration(pos, &mut roots, pv_idx, depth as i32, control, report);
@@ -201,7 +206,7 @@ impl Searcher {
             multipv,
             score: r.score,
             bound,
-            nodes: self.nodes,
+            nodes: self.team_nodes(),
             time_ms: self.elapsed_ms(),
             hashfull: self.tt.hashfull(),
             pv: r.pv.clone(),

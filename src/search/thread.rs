@@ -1,8 +1,9 @@
 //! The search thread: one long-lived worker that owns the [`Searcher`] (and with it the
-//! transposition table), takes jobs over a channel and reports events over another. The protocol
-//! thread steers a running search through the shared [`SearchControl`].
+//! transposition table) and its Lazy SMP helpers, takes jobs over a channel and reports events over
+//! another. The protocol thread steers a running search through the shared [`SearchControl`]; the
+//! helpers stop when the worker's own search ends.
 
-use super::{Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
+use super::{Helpers, Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
 use crate::mate::{MateLimits, MateReport, MateResult, MateSolver};
 use crate::position::Position;
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -31,6 +32,9 @@ pub enum Job {
     Resize(usize),
     /// Forget everything learnt (new game, ClearHash); answered with [`Event::Ready`].
     Clear,
+    /// Search with this many threads from now on (started now, parked between searches);
+    /// answered with [`Event::Ready`].
+    Threads(usize),
 }
 
 /// What the search thread reports.
@@ -42,7 +46,7 @@ pub enum Event {
     Done(Outcome),
     /// The mate search finished: the result and its statistics.
     MateDone(MateResult, MateStats),
-    /// A [`Job::Resize`] or [`Job::Clear`] is done.
+    /// A [`Job::Resize`], [`Job::Clear`] or [`Job::Threads`] is done.
     Ready,
 }
 
@@ -111,12 +115,13 @@ impl Drop for SearchThread {
 
 fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control: &SearchControl) {
     let mut searcher = Searcher::new(hash_mib);
+    let mut helpers = Helpers::default();
     // The mate table has USI_Hash MiB too; its pages are only touched by `go mate`.
     let mut solver = MateSolver::new(hash_mib);
     for job in jobs.iter() {
         let sent = match job {
             Job::Search { mut pos, limits, opts } => {
-                let out = searcher.search(&mut pos, &limits, &opts, control, &mut |it| {
+                let out = helpers.search(&mut searcher, &mut pos, &limits, &opts, control, &mut |it| {
                     let _ = events.send(Event::Info(it.clone()));
                 });
                 events.send(Event::Done(out))
@@ -136,12 +141,21 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
             }
             Job::Resize(mib) => {
                 searcher.resize(mib);
+                helpers.share_table(searcher.table());
                 solver.resize(mib);
                 events.send(Event::Ready)
             }
             Job::Clear => {
                 searcher.clear();
+                helpers.clear();
                 solver.clear();
+                events.send(Event::Ready)
+            }
+            Job::Threads(n) => {
+                let running = helpers.set_threads(n, &mut searcher);
+                if running != n {
+                    log::warn!("searching with {running} threads instead of {n}");
+                }
                 events.send(Event::Ready)
             }
         };

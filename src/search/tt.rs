@@ -1,8 +1,16 @@
 //! Transposition table: a power-of-two array of five-entry, cache-line buckets sized in MiB, with
 //! depth-and-age replacement and a `hashfull` estimate in per-mille.
+//!
+//! The table is shared by the search threads without locks (Lazy SMP). Each entry is two atomic
+//! words: its 64 bits of data and its 32-bit key check stored XORed with both halves of the data
+//! (the scheme of Crafty, Stockfish before 2014 and YaneuraOu). Two threads writing one entry at
+//! once may leave the key of one with the data of the other: such a torn entry no longer verifies
+//! against either key, so a probe misses instead of reading it. What a probe returns is still only
+//! a hint: the move is checked for legality before it is played (`ordering.rs`).
 
 use crate::eval::{MATE_BOUND, Value};
 use crate::types::Move;
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,10 +23,9 @@ pub enum Bound {
     Exact,
 }
 
-/// One stored search result.
+/// One stored search result, unpacked from an entry's data word.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    key: u32,
     mv: u16,
     score: i16,
     eval: i16,
@@ -27,12 +34,64 @@ struct Entry {
     gen_bound: u8,
 }
 
+impl Entry {
+    fn pack(self) -> u64 {
+        self.mv as u64
+            | (self.score as u16 as u64) << 16
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u64) << 48
+            | (self.gen_bound as u64) << 56
+    }
+
+    fn unpack(data: u64) -> Entry {
+        Entry {
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+}
+
+/// What the key word holds besides the key check: both halves of the data folded together.
+#[inline(always)]
+fn fold(data: u64) -> u32 {
+    data as u32 ^ (data >> 32) as u32
+}
+
 const BUCKET: usize = 5;
 
-/// Five 12-byte entries padded to one 64-byte cache line.
-#[derive(Clone, Copy, Debug, Default)]
+/// Five entries (key words, then data words) in one 64-byte cache line.
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket {
+    keys: [AtomicU32; BUCKET],
+    data: [AtomicU64; BUCKET],
+}
+
+impl Bucket {
+    /// Entry `j`'s key check (as verified by its data) and its data.
+    #[inline(always)]
+    fn read(&self, j: usize) -> (u32, Entry) {
+        let data = self.data[j].load(Relaxed);
+        (self.keys[j].load(Relaxed) ^ fold(data), Entry::unpack(data))
+    }
+
+    #[inline(always)]
+    fn write(&self, j: usize, check: u32, e: Entry) {
+        let data = e.pack();
+        self.keys[j].store(check ^ fold(data), Relaxed);
+        self.data[j].store(data, Relaxed);
+    }
+
+    fn clear(&self) {
+        for j in 0..BUCKET {
+            self.keys[j].store(0, Relaxed);
+            self.data[j].store(0, Relaxed);
+        }
+    }
+}
 
 /// One search result as the table keeps it: what a probe finds and what a store writes.
 #[derive(Clone, Copy, Debug)]
@@ -62,10 +121,10 @@ impl Stored {
     }
 }
 
-/// The transposition table.
+/// The transposition table. Every method takes `&self`: the search threads share one table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -74,7 +133,7 @@ impl TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros()); // round down to a power of two
-        TranspositionTable { buckets: vec![Bucket::default(); n], generation: 0 }
+        TranspositionTable { buckets: (0..n).map(|_| Bucket::default()).collect(), generation: AtomicU8::new(0) }
     }
 
     /// Size in MiB this table was built for (rounded down to a power of two of buckets).
@@ -82,15 +141,20 @@ impl TranspositionTable {
         self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
-        self.generation = 0;
+    /// Forgets everything (not while a search runs: entries written meanwhile would survive).
+    pub fn clear(&self) {
+        self.buckets.iter().for_each(Bucket::clear);
+        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search (entries from older searches become preferred victims).
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(4);
+    pub fn new_search(&self) {
+        self.generation.store(self.generation().wrapping_add(4), Relaxed);
+    }
+
+    #[inline(always)]
+    fn generation(&self) -> u8 {
+        self.generation.load(Relaxed)
     }
 
     #[inline(always)]
@@ -120,8 +184,8 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64, ply: u32) -> Option<Stored> {
         let check = (key >> 32) as u32;
-        let bucket = &self.buckets[self.index(key)].0;
-        let e = bucket.iter().find(|e| e.key == check && e.gen_bound & 3 != 0)?;
+        let bucket = &self.buckets[self.index(key)];
+        let e = (0..BUCKET).map(|j| bucket.read(j)).find(|(k, e)| *k == check && e.gen_bound & 3 != 0)?.1;
         let bound = match e.gen_bound & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
@@ -138,19 +202,19 @@ impl TranspositionTable {
 
     /// Stores a result found at `ply`, replacing the shallowest or oldest entry of the bucket.
     #[inline]
-    pub fn store(&mut self, key: u64, ply: u32, result: Stored) {
+    pub fn store(&self, key: u64, ply: u32, result: Stored) {
         let Stored { mv, score, eval, depth, bound } = result;
         let check = (key >> 32) as u32;
-        let generation = self.generation;
-        let i = self.index(key);
-        let bucket = &mut self.buckets[i].0;
+        let generation = self.generation();
+        let bucket = &self.buckets[self.index(key)];
+        let entries: [(u32, Entry); BUCKET] = std::array::from_fn(|j| bucket.read(j));
         let age = |e: &Entry| (generation.wrapping_sub(e.gen_bound & !3) / 4) as i32;
-        let slot = match bucket.iter().position(|e| e.key == check) {
+        let slot = match entries.iter().position(|(k, _)| *k == check) {
             Some(j) => j,
             None => {
                 let mut best = 0;
                 let mut worst = i32::MAX;
-                for (j, e) in bucket.iter().enumerate() {
+                for (j, (_, e)) in entries.iter().enumerate() {
                     let value = if e.gen_bound & 3 == 0 { i32::MIN } else { e.depth as i32 - 8 * age(e) };
                     if value < worst {
                         worst = value;
@@ -160,11 +224,11 @@ impl TranspositionTable {
                 best
             }
         };
-        let e = &mut bucket[slot];
+        let (old_key, old) = entries[slot];
         // Keep an existing move when the new result has none.
         let mv_bits = match mv {
             Some(m) => m.bits(),
-            None if e.key == check => e.mv,
+            None if old_key == check => old.mv,
             None => 0,
         };
         let b = match bound {
@@ -172,22 +236,28 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Exact => 3,
         };
-        *e = Entry {
-            key: check,
+        let entry = Entry {
             mv: mv_bits,
             score: score_to_tt(score, ply) as i16,
             eval: eval.clamp(i16::MIN as Value, i16::MAX as Value) as i16,
             depth: depth.clamp(0, 255) as u8,
             gen_bound: generation | b,
         };
+        bucket.write(slot, check, entry);
     }
 
     /// Per-mille of the entries of the first 200 buckets written in the current search.
     pub fn hashfull(&self) -> u32 {
         let n = self.buckets.len().min(200);
+        let generation = self.generation();
         let used: usize = self.buckets[..n]
             .iter()
-            .map(|b| b.0.iter().filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == self.generation).count())
+            .map(|b| {
+                (0..BUCKET)
+                    .map(|j| b.read(j).1)
+                    .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == generation)
+                    .count()
+            })
             .sum();
         (used * 1000 / (n * BUCKET)) as u32
     }
@@ -221,7 +291,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip_with_mate_distance() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let m = Move::from_bits(0x0123).expect("valid bits");
         let result = Stored { mv: Some(m), score: mate_in(7), eval: 42, depth: 9, bound: Bound::Exact };
         tt.store(0xDEAD_BEEF_0000_1234, 3, result);
@@ -247,7 +317,7 @@ mod tests {
 
     #[test]
     fn sizes_and_hashfull() {
-        let mut tt = TranspositionTable::new(2);
+        let tt = TranspositionTable::new(2);
         assert_eq!(tt.size_mib(), 2);
         assert_eq!(tt.hashfull(), 0);
         tt.new_search();
@@ -258,5 +328,75 @@ mod tests {
         assert!(tt.hashfull() > 500, "{}", tt.hashfull());
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
+    }
+}
+
+#[cfg(test)]
+mod sharing_tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// The result a writer stores for `key`: every field derived from the key, so that a reader
+    /// can tell whether what it found belongs to the key it asked for.
+    fn result_for(key: u64) -> Stored {
+        let h = key.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        Stored {
+            mv: Move::from_bits((h >> 8) as u16 | 1),
+            score: (h >> 24) as i16 as Value / 4,
+            eval: (h >> 40) as i16 as Value,
+            depth: (h >> 56) as i32 & 63,
+            bound: Bound::Exact,
+        }
+    }
+
+    #[test]
+    fn a_torn_entry_with_one_writers_key_and_anothers_data_does_not_verify() {
+        let tt = TranspositionTable::new(1);
+        let (a, b) = (0x1111_2222_0000_0040u64, 0x3333_4444_0000_0040u64); // same bucket
+        tt.store(a, 0, result_for(a));
+        let bucket = &tt.buckets[tt.index(a)];
+        let slot = (0..BUCKET).position(|j| bucket.read(j).0 == (a >> 32) as u32).expect("stored");
+        // Writer B's data word lands after writer A's key word.
+        let torn = Entry { mv: 0x0abc, score: 7, eval: -3, depth: 12, gen_bound: tt.generation() | 3 }.pack();
+        bucket.data[slot].store(torn, Relaxed);
+        assert!(tt.probe(a, 0).is_none(), "A's key with B's data must not verify as A");
+        assert!(tt.probe(b, 0).is_none(), "nor as B");
+    }
+
+    #[test]
+    fn threads_storing_into_the_same_buckets_never_probe_another_keys_result() {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let stores = AtomicU64::new(0);
+        // 64 keys over 4 buckets: every store competes with other threads' stores.
+        let keys: Vec<u64> = (0..64u64).map(|i| (i.wrapping_mul(0x9E37_79B9) << 32) | (i % 4) << 8).collect();
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let (tt, keys, stop, stores) = (&tt, &keys, &stop, &stores);
+                s.spawn(move || {
+                    let mut i = t;
+                    while !stop.load(Relaxed) {
+                        let key = keys[i % keys.len()];
+                        tt.store(key, 0, result_for(key));
+                        stores.fetch_add(1, Relaxed);
+                        i += 7;
+                    }
+                });
+            }
+            // Probe until the writers have stored a good while (however busy the machine is).
+            let (mut hits, mut round) = (0u64, 0usize);
+            let start = std::time::Instant::now();
+            while stores.load(Relaxed) < 400_000 || hits < 10_000 {
+                let key = keys[round % keys.len()];
+                if let Some(hit) = tt.probe(key, 0) {
+                    let want = result_for(key);
+                    assert_eq!((hit.mv, hit.score, hit.eval, hit.depth), (want.mv, want.score, want.eval, want.depth));
+                    hits += 1;
+                }
+                round += 1;
+                assert!(start.elapsed().as_secs() < 120, "{hits} hits, {} stores in 2 minutes", stores.load(Relaxed));
+            }
+            stop.store(true, Relaxed);
+        });
     }
 }

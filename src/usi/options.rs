@@ -34,7 +34,7 @@ pub const OPTIONS: &[OptionDecl] = &[
     OptionDecl { name: "USI_Hash", kind: OptionKind::Spin(64, 1, 65536) },
     // the GUI may send go ponder (hisha never ponders on its own)
     OptionDecl { name: "USI_Ponder", kind: OptionKind::Check(true) },
-    // search threads (the search uses one thread; more are accepted)
+    // search threads (Lazy SMP; started on setoption and isready)
     OptionDecl { name: "Threads", kind: OptionKind::Spin(1, 1, 256) },
     // number of best lines reported in analysis
     OptionDecl { name: "MultiPV", kind: OptionKind::Spin(1, 1, 600) },
@@ -212,6 +212,7 @@ impl Options {
     pub(crate) fn settings(&self) -> Settings {
         Settings {
             hash_mib: self.int("USI_Hash").max(1) as usize,
+            threads: self.int("Threads").max(1) as usize,
             multipv: self.int("MultiPV").max(1) as usize,
             draw_value: self.int("DrawValue") as i32,
             entering_king_rule: match self.text("EnteringKingRule") {
@@ -279,6 +280,7 @@ mod tests {
         };
         let expected = Settings {
             hash_mib: 64,
+            threads: 1,
             multipv: 1,
             draw_value: 0,
             entering_king_rule: EnteringKingRule::Point27,
