@@ -1,0 +1,45 @@
+//! The table's store and probe round trip.
+
+use super::*;
+use crate::eval::mate_in;
+
+#[test]
+fn store_and_probe_round_trip_with_mate_distance() {
+    let tt = TranspositionTable::new(1);
+    let m = Move::from_bits(0x0123).expect("valid bits");
+    let result = Stored { mv: Some(m), score: mate_in(7), eval: 42, depth: 9, bound: Bound::Exact };
+    tt.store(0xDEAD_BEEF_0000_1234, 3, result);
+    let hit = tt.probe(0xDEAD_BEEF_0000_1234, 3).expect("stored");
+    assert_eq!((hit.mv, hit.score, hit.eval, hit.depth, hit.bound), (Some(m), mate_in(7), 42, 9, Bound::Exact));
+    // Seen from two plies closer to the root the mate is two plies longer.
+    assert_eq!(tt.probe(0xDEAD_BEEF_0000_1234, 1).map(|h| h.score), Some(mate_in(7) + 2));
+    assert!(tt.probe(0xBEEF_DEAD_0000_1234, 3).is_none());
+}
+
+#[test]
+fn a_stored_score_cuts_only_the_windows_its_bound_settles() {
+    let stored = |score, bound| Stored { mv: None, score, eval: 0, depth: 1, bound };
+    // Exact: settles any window.
+    assert!(stored(0, Bound::Exact).cuts(100, 200));
+    // A lower bound (fail high) settles a node only when it reaches beta.
+    assert!(stored(200, Bound::Lower).cuts(100, 200));
+    assert!(!stored(199, Bound::Lower).cuts(100, 200));
+    // An upper bound (fail low) settles a node only when it is at most alpha.
+    assert!(stored(100, Bound::Upper).cuts(100, 200));
+    assert!(!stored(101, Bound::Upper).cuts(100, 200));
+}
+
+#[test]
+fn sizes_and_hashfull() {
+    let tt = TranspositionTable::new(2);
+    assert_eq!(tt.size_mib(), 2);
+    assert_eq!(tt.hashfull(), 0);
+    tt.new_search();
+    for k in 0..100_000u64 {
+        let result = Stored { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Lower };
+        tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, result);
+    }
+    assert!(tt.hashfull() > 500, "{}", tt.hashfull());
+    tt.clear();
+    assert_eq!(tt.hashfull(), 0);
+}
