@@ -5,11 +5,11 @@
 
 use super::Line;
 use crate::arena::process::{EngineError, EngineProcess};
+use crate::arena::score_of;
 use crate::arena::tc::{Clocks, TimeControl};
-use crate::record::Score;
 use crate::types::{Move, UsiMove};
 use crate::usi::command::{StartPosition, UsiCommand};
-use crate::usi::response::{Info, InfoScore, UsiResponse};
+use crate::usi::response::{Info, UsiResponse};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -22,15 +22,6 @@ pub struct Job {
     pub moves: Vec<String>,
     /// The side to move is Black.
     pub black_to_move: bool,
-}
-
-fn score_of(s: InfoScore) -> Score {
-    match s {
-        InfoScore::Cp(v) => Score::Cp(v),
-        InfoScore::Mate(n) => Score::Mate(n),
-        InfoScore::MatePlus => Score::Mate(1),
-        InfoScore::MateMinus => Score::Mate(-1),
-    }
 }
 
 /// The line an `info` line reports, if it reports one (a score, or a PV).

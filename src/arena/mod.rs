@@ -36,6 +36,7 @@ pub mod tc;
 
 pub use exit::{MatchError, main};
 pub use file_error::FileError;
+pub(crate) use game::score_of;
 pub use merge::MergeError;
 pub use openings::OpeningsError;
 pub use output::UnreadableGame;

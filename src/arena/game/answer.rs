@@ -18,7 +18,8 @@ pub(super) struct Answer {
     pub at: Instant,
 }
 
-fn score_of(s: InfoScore) -> Score {
+/// A score an engine reported, as a record keeps it (a mate of unknown length counts as one ply).
+pub(crate) fn score_of(s: InfoScore) -> Score {
     match s {
         InfoScore::Cp(v) => Score::Cp(v),
         InfoScore::Mate(n) => Score::Mate(n),

@@ -8,6 +8,7 @@
 mod answer;
 mod rules;
 
+pub(crate) use answer::score_of;
 pub(crate) use rules::Rules;
 
 use super::process::{EngineError, EngineProcess};
