@@ -35,9 +35,11 @@ fn write_one(rec: &GameRecord, format: Format) -> Option<Vec<u8>> {
 pub fn check_rewrite(rec: &GameRecord, format: Format) {
     assert!(rec.final_position().is_ok(), "a record read has a legal start");
     let Some(once) = write_one(rec, format) else { return };
-    if format == Format::Kif && decode_text(&once) != SHIFT_JIS.decode_without_bom_handling(&once).0 {
-        // A known limit (README.md): Shift_JIS text whose first non-ASCII line is also UTF-8
-        // without C1 controls (a tag `戁：…` is E6 88 81 46, valid UTF-8) is read as UTF-8.
+    let shift_jis = matches!(format, Format::Kif | Format::Ki2);
+    if shift_jis && decode_text(&once) != SHIFT_JIS.decode_without_bom_handling(&once).0 {
+        // A known limit (README.md): Shift_JIS text (KIF and, since it is written in Shift_JIS,
+        // KI2) whose first non-ASCII line is also UTF-8 without C1 controls (a tag `戁：…` is
+        // E6 88 81 46, valid UTF-8) is read as UTF-8.
         // Files start with kanji keys whose Shift_JIS bytes are no UTF-8; fuzzed tags need not.
         return;
     }
