@@ -62,14 +62,7 @@ fn every_go_gets_one_bestmove_and_stop_is_prompt_with_1_2_and_8_threads() {
 #[test]
 fn ponderhit_and_go_mate_work_with_8_threads() {
     let mut e = engine_with_threads(8);
-    e.send("position startpos moves 7g7f 3c3d");
-    e.send("go ponder btime 0 wtime 0 byoyomi 500");
-    let early = e.drain(Duration::from_millis(700));
-    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
-    e.send("ponderhit");
-    let t = Instant::now();
-    e.until("bestmove", 5 * SEC);
-    assert!(t.elapsed() < Duration::from_millis(700), "ponderhit took {:?}", t.elapsed());
+    e.ponder_then_ponderhit();
     // yumei 0216 (将棋月報 1927, as in usi.rs): mate in 5; the solver runs on the main thread only.
     e.send("position sfen 7nl/7k1/9/6S1p/9/9/9/9/9 b GS2r2b3g2s3n3l17p 1");
     e.send("go mate 10000");

@@ -102,14 +102,7 @@ fn infinite_waits_for_stop_and_isready_answers_mid_search() {
 fn ponder_then_ponderhit_or_stop() {
     let mut e = Engine::start(&[]);
     e.handshake();
-    e.send("position startpos moves 7g7f 3c3d");
-    e.send("go ponder btime 0 wtime 0 byoyomi 500");
-    let early = e.drain(Duration::from_millis(700));
-    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
-    e.send("ponderhit");
-    let t = Instant::now();
-    e.until("bestmove", 5 * SEC);
-    assert!(t.elapsed() < Duration::from_millis(700), "ponderhit took {:?}", t.elapsed());
+    e.ponder_then_ponderhit();
     // A wrong prediction: stop answers at once.
     e.send("position startpos moves 7g7f 8c8d");
     e.send("go ponder btime 0 wtime 0 byoyomi 5000");

@@ -97,6 +97,19 @@ impl Engine {
     }
 
     /// `usi` … `usiok` and `isready` … `readyok`.
+    /// Ponders on `position startpos moves 7g7f 3c3d` (byoyomi 500 ms): no `bestmove` comes while
+    /// pondering, and after `ponderhit` one comes within 700 ms.
+    pub fn ponder_then_ponderhit(&mut self) {
+        self.send("position startpos moves 7g7f 3c3d");
+        self.send("go ponder btime 0 wtime 0 byoyomi 500");
+        let early = self.drain(Duration::from_millis(700));
+        assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
+        self.send("ponderhit");
+        let t = Instant::now();
+        self.until("bestmove", Duration::from_secs(5));
+        assert!(t.elapsed() < Duration::from_millis(700), "ponderhit took {:?}", t.elapsed());
+    }
+
     pub fn handshake(&mut self) {
         self.send("usi");
         self.until("usiok", Duration::from_secs(5));

@@ -10,15 +10,8 @@ fn hand_text(h: Hand) -> String {
         return "なし".to_string();
     }
     let mut s = String::new();
-    for k in [
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-    ] {
+    // KIF lists a hand in the order SFEN writes it: R B G S N L P.
+    for k in PieceKind::SFEN_HAND_ORDER {
         let n = h.count(k);
         if n > 0 {
             s.push_str(kanji::piece_name(k));
