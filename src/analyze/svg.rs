@@ -1,9 +1,10 @@
 //! The evaluation graph of a game as a hand-written SVG (one line chart is shorter to write than
-//! to configure a plotting crate for): plies on x, the score from Black's point of view on y,
-//! clamped to ±[`SCORE_LIMIT`] (a mate is drawn at the limit), Black's advantage above the middle
-//! line; each marked move is a dot (inaccuracy yellow, mistake orange, blunder red) on the score
-//! after it; the title names the players and the result.
+//! to configure a plotting crate for; the drawing is [`super::chart`]'s): plies on x, the score
+//! from Black's point of view on y, clamped to ±[`SCORE_LIMIT`] (a mate is drawn at the limit),
+//! Black's advantage above the middle line; each marked move is a dot (inaccuracy yellow, mistake
+//! orange, blunder red) on the score after it; the title names the players and the result.
 
+use super::chart::Chart;
 use super::summary::title;
 use super::{GameAnalysis, Mark};
 use crate::record::GameRecord;
@@ -11,18 +12,6 @@ use std::fmt::Write as _;
 
 /// Scores are drawn between −SCORE_LIMIT and +SCORE_LIMIT centipawns.
 pub const SCORE_LIMIT: i32 = 2000;
-
-const WIDTH: f64 = 800.0;
-const HEIGHT: f64 = 300.0;
-const LEFT: f64 = 50.0;
-const TOP: f64 = 30.0;
-const PLOT_W: f64 = WIDTH - LEFT - 20.0;
-const PLOT_H: f64 = HEIGHT - TOP - 30.0;
-
-/// Text with `&`, `<`, `>` and `"` escaped for XML.
-fn escaped(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
 
 fn colour(m: Mark) -> &'static str {
     match m {
@@ -34,10 +23,13 @@ fn colour(m: Mark) -> &'static str {
 
 /// The graph of game `game` (1-based) as an SVG document.
 pub fn svg(game: usize, rec: &GameRecord, analysis: &GameAnalysis) -> String {
-    let plies = rec.moves.len().max(1) as f64;
-    let x = |ply: usize| LEFT + PLOT_W * ply as f64 / plies;
-    let y = |score: i32| {
-        TOP + PLOT_H * (1.0 - (score.clamp(-SCORE_LIMIT, SCORE_LIMIT) + SCORE_LIMIT) as f64 / (2 * SCORE_LIMIT) as f64)
+    let limit = f64::from(SCORE_LIMIT);
+    let chart = Chart {
+        width: 800.0,
+        height: 300.0,
+        margins: [50.0, 30.0, 20.0, 30.0],
+        x_max: rec.moves.len().max(1) as f64,
+        y_range: (-limit, limit),
     };
     // Black's score at each analysed position (index = plies played).
     let points: Vec<(usize, i32)> = analysis
@@ -51,32 +43,16 @@ pub fn svg(game: usize, rec: &GameRecord, analysis: &GameAnalysis) -> String {
         })
         .collect();
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<title>{}</title>"#, escaped(&title(game, rec)));
-    let _ = writeln!(s, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#);
-    let _ =
-        writeln!(s, r#"<text x="{}" y="18" text-anchor="middle">{}</text>"#, WIDTH / 2.0, escaped(&title(game, rec)));
-    let _ =
-        writeln!(s, r##"<rect x="{LEFT}" y="{TOP}" width="{PLOT_W}" height="{PLOT_H}" fill="none" stroke="#999"/>"##);
+    let heading = title(game, rec);
+    chart.open(&mut s, &heading, 12);
+    Chart::text(&mut s, chart.width / 2.0, 18.0, &heading);
+    chart.frame(&mut s);
     for v in [SCORE_LIMIT, SCORE_LIMIT / 2, 0, -SCORE_LIMIT / 2, -SCORE_LIMIT] {
-        let stroke = if v == 0 { "#666" } else { "#ddd" };
-        let _ = writeln!(
-            s,
-            r#"<line x1="{LEFT}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="{stroke}"/>"#,
-            y(v),
-            LEFT + PLOT_W
-        );
-        let _ = writeln!(s, r#"<text x="{}" y="{:.1}" text-anchor="end">{v:+}</text>"#, LEFT - 4.0, y(v) + 4.0);
+        chart.rule(&mut s, f64::from(v), &format!("{v:+}"), if v == 0 { "#666" } else { "#ddd" });
     }
-    let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">ply</text>"#, LEFT + PLOT_W / 2.0, HEIGHT - 8.0);
-    if !points.is_empty() {
-        let path: Vec<String> = points.iter().map(|&(p, v)| format!("{:.1},{:.1}", x(p), y(v))).collect();
-        let _ =
-            writeln!(s, r##"<polyline points="{}" fill="none" stroke="#2060c0" stroke-width="2"/>"##, path.join(" "));
-    }
+    Chart::text(&mut s, chart.centre_x(), chart.height - 8.0, "ply");
+    let line: Vec<(f64, f64)> = points.iter().map(|&(p, v)| (p as f64, f64::from(v))).collect();
+    chart.polyline(&mut s, &line, "#2060c0", 2.0);
     for r in &analysis.reports {
         let Some(mark) = r.mark else { continue };
         // The dot sits on the score after the marked move (the point where the graph drops).
@@ -84,8 +60,8 @@ pub fn svg(game: usize, rec: &GameRecord, analysis: &GameAnalysis) -> String {
             let _ = writeln!(
                 s,
                 r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{}"><title>ply {} {}: {} (loss {})</title></circle>"#,
-                x(p),
-                y(v),
+                chart.px(p as f64),
+                chart.py(f64::from(v)),
                 colour(mark),
                 r.ply,
                 r.played.as_deref().unwrap_or(""),
@@ -94,6 +70,6 @@ pub fn svg(game: usize, rec: &GameRecord, analysis: &GameAnalysis) -> String {
             );
         }
     }
-    s.push_str("</svg>\n");
+    Chart::close(&mut s);
     s
 }
