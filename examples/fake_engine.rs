@@ -22,7 +22,7 @@
 //! | `nousiok`  | never answers `usi`                                                     |
 //! | `nostart`  | writes 8 lines to stderr and exits (status 1) when it receives `usi`   |
 //!
-//! Every move reports `score cp SCORE` (default 0); `usinewgame` writes `fake: new game` to
+//! Every move reports `score cp SCORE` (default 0; SCORE `none`: no score at all); `usinewgame` writes `fake: new game` to
 //! stderr. With `FAKE_PID_DIR` set, it writes its process id to a file there (to check that it was
 //! killed). Bad arguments or a `position` it cannot set up: a message on stderr and exit status 2.
 
@@ -59,8 +59,8 @@ struct Settings {
     side: Option<Color>,
     /// The delay of `late`.
     seconds: f64,
-    /// The score reported with every move.
-    score: i32,
+    /// The score reported with every move (`None`: no score).
+    score: Option<i32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -88,7 +88,10 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         plies: number(args, 1, "PLIES", 4)?,
         side,
         seconds: number(args, 3, "SECONDS", 3.0)?,
-        score: number(args, 4, "SCORE", 0)?,
+        score: match args.get(4).map(String::as_str) {
+            Some("none") => None,
+            _ => Some(number(args, 4, "SCORE", 0)?),
+        },
     })
 }
 
@@ -160,7 +163,11 @@ impl Game {
             return out("bestmove resign");
         };
         self.made += 1;
-        out(&format!("info depth 1 score cp {} pv {m}", s.score)) && out(&format!("bestmove {m}"))
+        let info = match s.score {
+            Some(cp) => format!("info depth 1 score cp {cp} pv {m}"),
+            None => format!("info depth 1 pv {m}"),
+        };
+        out(&info) && out(&format!("bestmove {m}"))
     }
 }
 

@@ -5,6 +5,7 @@ use super::file_error::FileError;
 use super::merge::MergeError;
 use super::openings::OpeningsError;
 use super::preflight::HandshakeFailure;
+use super::report_html::ReportClash;
 use super::settings::MatchSettings;
 use super::state::StateError;
 use super::streak::CrashLimit;
@@ -21,7 +22,8 @@ Exit status:
        --max-crashes of its games in a row (finished games stay in the record files; --resume
        continues), a file that cannot be written, a failed --merge
   2    usage: bad arguments or engine definitions, a command that does not exist, --resume
-       without a state file or with other engines
+       without a state file or with other engines, a --report onto a file the match reads or
+       writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
 /// Why a match did not complete. [`MatchError::status`] sorts the kinds into the exit statuses of
@@ -72,6 +74,9 @@ pub enum MatchError {
     /// A `--shard` that is not `K/N` with 1 ≤ K ≤ N.
     #[error("--shard wants K/N with 1 <= K <= N, got {0:?}")]
     Shard(String),
+    /// A `--report` onto a file the match reads or writes.
+    #[error(transparent)]
+    Report(#[from] ReportClash),
     /// The openings cannot be read.
     #[error(transparent)]
     Openings(#[from] OpeningsError),
@@ -140,6 +145,7 @@ impl MatchError {
             | MatchError::EnteringKingRule(_)
             | MatchError::Shard(_)
             | MatchError::Openings(_)
+            | MatchError::Report(_)
             | MatchError::NothingToResume(_)
             | MatchError::ResumeState(_)
             | MatchError::OtherEngines { .. } => 2,

@@ -1,9 +1,11 @@
 //! `hisha match --merge STATE…`: combines the state files of several shards (or of runs of one
-//! match) into one result and, with `--out`, their records into one file in game order.
+//! match) into one result and, with `--out`, their records into one file in game order; with
+//! `--report`, the page of the merged match.
 
 use super::file_error::FileError;
 use super::output::{UnreadableGame, format_of, open_record, read_records};
 use super::report::Tally;
+use super::report_html::MatchPage;
 use super::settings::MatchSettings;
 use super::state::{self, GameLine, State, StateError};
 use crate::record::GameRecord;
@@ -87,7 +89,7 @@ fn record_of(state_path: &Path) -> PathBuf {
 
 /// The records of `st`'s games from the record file beside `state_path`; where a file holds
 /// several games with one round number (a new match appended to it), the last one is taken.
-fn records(state_path: &Path, st: &State) -> Result<Vec<(usize, GameRecord)>, MergeError> {
+pub(super) fn records(state_path: &Path, st: &State) -> Result<Vec<(usize, GameRecord)>, MergeError> {
     let path = record_of(state_path);
     let format = st.format.unwrap_or_else(|| format_of(&path, None));
     let mut by_round: BTreeMap<usize, GameRecord> = BTreeMap::new();
@@ -146,12 +148,26 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     let mut lines: Vec<&GameLine> = states.iter().flat_map(|(_, s)| &s.games).collect();
     lines.sort_by_key(|g| g.number);
     let mut tally = Tally::new(&a, &b);
+    let mut page = settings.report.as_deref().map(MatchPage::new);
+    let mut details = BTreeMap::new();
+    if let Some(p) = &mut page {
+        for (path, s) in &states {
+            details.append(&mut p.earlier_games(path, s));
+        }
+    }
     for g in &lines {
         tally.add(g);
+        if let Some(p) = &mut page {
+            p.add(g, details.remove(&g.number), &tally);
+        }
     }
     if !settings.out.is_empty() {
         write_records(&states, settings)?;
     }
     print!("{}", tally.block(settings.sprt.as_ref()));
+    if let Some(p) = &page {
+        p.write(&tally, settings.sprt.as_ref(), &format!("merged from {} state files", states.len()))?;
+        println!("Report page in {}", p.path().display());
+    }
     Ok(())
 }

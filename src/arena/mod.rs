@@ -9,7 +9,7 @@
 //! - `process` (one engine as a child process), `preflight` (the check before the first game),
 //!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
 //! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
-//!   `report` (the results block), `streak` (`--max-crashes`), `merge` (`--merge`);
+//!   `report` (the results block), `report_html` (the `--report` page), `streak` (`--max-crashes`), `merge` (`--merge`);
 //! - `runner` (workers, the main thread, Ctrl-C), which drives all of the above, and `exit` (`main`,
 //!   the exit statuses and [`MatchError`], which wraps the other files' errors; the checks that
 //!   decide an exit status themselves — `schedule`, `earlier`, `preflight`, `game::rules` — return
@@ -26,6 +26,7 @@ mod output;
 mod preflight;
 pub(crate) mod process;
 mod report;
+mod report_html;
 mod runner;
 mod schedule;
 mod settings;
@@ -41,6 +42,7 @@ pub use merge::MergeError;
 pub use openings::OpeningsError;
 pub use output::UnreadableGame;
 pub use preflight::HandshakeFailure;
+pub use report_html::ReportClash;
 pub use runner::run;
 pub use settings::MatchSettings;
 pub use streak::CrashLimit;

@@ -107,17 +107,32 @@ impl Tally {
         format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w, &w.elo(), 0, w.games()))
     }
 
+    /// Each engine's name with its results overall, as Black and as White (from its own side).
+    pub(super) fn per_engine(&self) -> [(&str, Wdl, Wdl, Wdl); 2] {
+        let mirror = |w: &Wdl| Wdl { wins: w.losses, draws: w.draws, losses: w.wins };
+        [
+            (self.a.as_str(), self.total, self.as_black, self.as_white),
+            (self.b.as_str(), mirror(&self.total), mirror(&self.as_white), mirror(&self.as_black)),
+        ]
+    }
+
+    /// The first engine's Elo from the games: `+12.3 +/- 45.6` (see [`elo_text`]).
+    pub(super) fn elo_per_game(&self) -> String {
+        elo_text(&self.total, &self.total.elo(), 1, self.total.games())
+    }
+
+    /// The first engine's Elo from the pentanomial counts of the pairs.
+    pub(super) fn elo_per_pair(&self) -> String {
+        elo_text(&self.total, &self.penta.elo(), 1, self.penta.pairs())
+    }
+
     /// The results block.
     pub fn block(&self, sprt: Option<&Sprt>) -> String {
         let mut s = String::new();
         let w = &self.total;
         let _ = writeln!(s, "Results of {} vs {} ({} games):", self.a, self.b, w.games());
-        let mirror = |w: &Wdl| Wdl { wins: w.losses, draws: w.draws, losses: w.wins };
         let width = self.a.chars().count().max(self.b.chars().count());
-        for (name, total, black, white) in [
-            (&self.a, *w, self.as_black, self.as_white),
-            (&self.b, mirror(w), mirror(&self.as_white), mirror(&self.as_black)),
-        ] {
+        for (name, total, black, white) in self.per_engine() {
             let _ = writeln!(
                 s,
                 "  {name:<width$}  {} W {} L {} D  score {:.3}  as Black {}-{}-{}, as White {}-{}-{}",
@@ -139,8 +154,8 @@ impl Tally {
             s,
             "  Elo of {}: {} (pentanomial {}), LOS: {:.1} %, draw ratio: {:.1} %",
             self.a,
-            elo_text(w, &w.elo(), 1, w.games()),
-            elo_text(w, &self.penta.elo(), 1, self.penta.pairs()),
+            self.elo_per_game(),
+            self.elo_per_pair(),
             100.0 * w.los(),
             100.0 * w.draw_ratio()
         );
@@ -172,7 +187,7 @@ impl Tally {
 }
 
 /// Games (per-game estimate) or pairs (pentanomial) needed for an error estimate.
-const MIN_SAMPLES: u64 = 2;
+pub(super) const MIN_SAMPLES: u64 = 2;
 
 /// `+12.3 +/- 45.6` from `samples` games or pairs; `n/a` with fewer than [`MIN_SAMPLES`] (no
 /// estimate of the error); `+inf`/`-inf` when one side scored everything; `+0.0 +/- n/a` when the

@@ -61,8 +61,10 @@ pub struct MatchSettings {
     pub usi_timeout: u64,
     /// Seconds an untimed move may take before the engine is deemed stalled.
     pub stall_timeout: u64,
-    /// Print the results block every N games (0: only at the end).
+    /// Print the results block every N games (0: only at the end), and rewrite the page.
     pub report_every: usize,
+    /// The HTML report page (`--report`).
+    pub report: Option<PathBuf>,
     /// Folder of engine definitions for `--engine NAME`.
     pub engines_dir: PathBuf,
     /// No progress bar.

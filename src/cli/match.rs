@@ -98,9 +98,13 @@ pub struct MatchCommand {
     /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
     #[arg(long, default_value_t = 60)]
     pub stall_timeout: u64,
-    /// Print the results block every N games.
+    /// Print the results block every N games (and rewrite the --report page; 0: only at the end).
     #[arg(long, default_value_t = 20)]
     pub report_every: usize,
+    /// Write a self-contained HTML page of the match (results, Elo plot, end reasons, time per
+    /// move, the games with their score graphs) at the end and every --report-every games.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     /// Folder of engine definitions for `--engine NAME`.
     #[arg(long, default_value = "engines")]
     pub engines_dir: PathBuf,
@@ -143,6 +147,7 @@ impl MatchCommand {
             usi_timeout: self.usi_timeout,
             stall_timeout: self.stall_timeout,
             report_every: self.report_every,
+            report: self.report,
             engines_dir: self.engines_dir,
             quiet: self.quiet,
         }

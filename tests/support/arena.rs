@@ -53,6 +53,11 @@ pub fn fake(name: &str, mode: &str, side: &str, seconds: f64, tc: &str) -> Vec<S
 
 /// [`fake`], reporting `score cp SCORE` with every move.
 pub fn fake_scoring(name: &str, mode: &str, side: &str, seconds: f64, tc: &str, score: i32) -> Vec<String> {
+    fake_saying(name, mode, side, seconds, tc, &score.to_string())
+}
+
+/// [`fake`] with the fake engine's SCORE argument as given (`none`: it reports no score).
+pub fn fake_saying(name: &str, mode: &str, side: &str, seconds: f64, tc: &str, score: &str) -> Vec<String> {
     [
         "--engine".to_string(),
         format!("name={name}"),

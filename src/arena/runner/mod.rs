@@ -18,6 +18,7 @@ use super::output::{Outputs, now_text, spawn_logger};
 use super::preflight;
 use super::process::EngineRegistry;
 use super::report::Tally;
+use super::report_html::{self, MatchPage};
 use super::schedule::{self, Job};
 use super::settings::MatchSettings;
 use super::state::{self, State};
@@ -86,11 +87,12 @@ fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
 
 /// Runs `hisha match`.
 pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
+    if settings.merge.is_empty() && settings.out.is_empty() {
+        settings.out.push(PathBuf::from("games.psn"));
+    }
+    report_html::check_target(&settings)?;
     if !settings.merge.is_empty() {
         return Ok(merge::merge(&settings)?);
-    }
-    if settings.out.is_empty() {
-        settings.out.push(PathBuf::from("games.psn"));
     }
     let plan = plan(&settings)?;
     let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.usi_timeout));
@@ -109,8 +111,16 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
     let interrupt = Arc::new(Interrupt::default());
     interrupt::install(&interrupt, &registry);
     let mut tally = Tally::new(names[0], names[1]);
+    let mut page = settings.report.as_deref().map(MatchPage::new);
+    let mut earlier = match &mut page {
+        Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous),
+        _ => Default::default(),
+    };
     for g in &plan.previous.games {
         tally.add(g);
+        if let Some(p) = &mut page {
+            p.add(g, earlier.remove(&g.number), &tally);
+        }
     }
     let total = plan.jobs.len();
     let (job_tx, job_rx) = unbounded::<Job>();
@@ -137,7 +147,7 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         handles.push(h);
     }
     drop((done_tx, shared));
-    let mut watch = Watch::new(&settings, &plan.confs, outputs, tally, total, &interrupt);
+    let mut watch = Watch::new(&settings, &plan.confs, outputs, (tally, page), total, &interrupt);
     for d in done_rx.iter() {
         watch.finished(d);
         queue.feed(&interrupt.stop);
@@ -148,11 +158,12 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
     }
     logger.finish();
     let outs: Vec<String> = settings.out.iter().map(|p| p.display().to_string()).collect();
-    let (finished, crashed) = watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
+    let (finished, crashed, page_error) =
+        watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
     let unplayed = total.saturating_sub(finished);
     match crashed {
         Some(limit) => Err(MatchError::Crashes { limit, finished, unplayed }),
         None if interrupt.interrupted.load(Ordering::SeqCst) => Err(MatchError::Interrupted { finished, unplayed }),
-        None => Ok(()),
+        None => page_error.map_or(Ok(()), |e| Err(e.into())),
     }
 }

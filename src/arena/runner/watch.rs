@@ -1,12 +1,15 @@
 //! The main thread's side of a running match: each finished game written at once (records, then
 //! the state file) and announced (`Finished game …`, the progress bar, the results every N games),
-//! the stops for `--max-crashes` and the SPRT, and the closing lines.
+//! the `--report` page rewritten with the results, the stops for `--max-crashes` and the SPRT,
+//! and the closing lines.
 
 use super::interrupt::Interrupt;
 use super::workers::Done;
 use crate::arena::config::EngineConfig;
+use crate::arena::file_error::FileError;
 use crate::arena::output::{Outputs, finished_line};
 use crate::arena::report::Tally;
+use crate::arena::report_html::{GameDetails, MatchPage};
 use crate::arena::settings::MatchSettings;
 use crate::arena::stats::SprtDecision;
 use crate::arena::streak::{CrashLimit, CrashStreaks};
@@ -20,6 +23,8 @@ pub(super) struct Watch<'a> {
     confs: &'a [EngineConfig; 2],
     outputs: Outputs,
     tally: Tally,
+    /// The `--report` page, if one was asked for.
+    page: Option<MatchPage>,
     /// Games scheduled in this run.
     total: usize,
     interrupt: &'a Interrupt,
@@ -52,12 +57,13 @@ fn pace(games: usize, elapsed: Duration, concurrency: usize) -> String {
 }
 
 impl<'a> Watch<'a> {
-    /// Watches a match of `total` games with the `tally` of the games finished before.
+    /// Watches a match of `total` games with the `tally` (and the `--report` page) of the games
+    /// finished before.
     pub(super) fn new(
         settings: &'a MatchSettings,
         confs: &'a [EngineConfig; 2],
         outputs: Outputs,
-        tally: Tally,
+        (tally, page): (Tally, Option<MatchPage>),
         total: usize,
         interrupt: &'a Interrupt,
     ) -> Watch<'a> {
@@ -66,6 +72,7 @@ impl<'a> Watch<'a> {
             confs,
             outputs,
             tally,
+            page,
             total,
             interrupt,
             progress: progress_bar(total, settings.quiet),
@@ -89,9 +96,14 @@ impl<'a> Watch<'a> {
     /// `--max-crashes` or the SPRT decides.
     pub(super) fn finished(&mut self, d: Done) {
         let (black, white) = d.job.sides(self.confs);
+        let details =
+            self.page.as_ref().map(|_| GameDetails::of(&d.outcome.record, Some(&d.job.spec.opening_name), true));
         let line =
             self.interrupt.while_writing(|| self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record));
         self.tally.add(&line);
+        if let Some(p) = &mut self.page {
+            p.add(&line, details, &self.tally);
+        }
         self.tally.overrun(&black.name, d.outcome.overrun_ms[0]);
         self.tally.overrun(&white.name, d.outcome.overrun_ms[1]);
         self.finished += 1;
@@ -103,6 +115,11 @@ impl<'a> Watch<'a> {
         let every = self.settings.report_every;
         if every > 0 && self.finished % every == 0 && self.finished < self.total {
             self.say(&self.tally.block(self.settings.sprt.as_ref()));
+            let status =
+                format!("match in progress: {} of the {} games of this run finished", self.finished, self.total);
+            if let Err(e) = self.write_page(&status) {
+                self.say(&format!("hisha match: --report: {e}\n"));
+            }
         }
         for (c, e) in d.job.engines_by_colour().into_iter().enumerate() {
             self.count_fault(e, d.outcome.faulty[c]);
@@ -130,6 +147,14 @@ impl<'a> Watch<'a> {
         }
     }
 
+    /// Writes the `--report` page, if one was asked for, saying `status` on it.
+    fn write_page(&self, status: &str) -> Result<(), FileError> {
+        match &self.page {
+            Some(p) => p.write(&self.tally, self.settings.sprt.as_ref(), status),
+            None => Ok(()),
+        }
+    }
+
     /// Clears the progress bar once the last game has been announced.
     pub(super) fn clear_progress(&mut self) {
         if let Some(pb) = self.progress.take() {
@@ -137,13 +162,22 @@ impl<'a> Watch<'a> {
         }
     }
 
-    /// Prints the results, the pace of this run at `concurrency` and `last_line`; the games
-    /// finished in this run and the engine that reached `--max-crashes`, if one did.
-    pub(super) fn end(self, concurrency: usize, last_line: &str) -> (usize, Option<CrashLimit>) {
+    /// Prints the results, the pace of this run at `concurrency` and `last_line`, and writes the
+    /// `--report` page; the games finished in this run, the engine that reached `--max-crashes`,
+    /// if one did, and the error writing the page, if any (said on stderr too).
+    pub(super) fn end(self, concurrency: usize, last_line: &str) -> (usize, Option<CrashLimit>, Option<FileError>) {
         print!("{}", self.tally.block(self.settings.sprt.as_ref()));
+        let status = match (self.finished, self.total) {
+            (f, t) if f < t => format!("match stopped after {f} of the {t} games of this run"),
+            (f, _) => format!("match finished: {f} games in this run"),
+        };
+        let page_error = self.write_page(&status).err();
+        if let Some(p) = self.page.as_ref().filter(|_| page_error.is_none()) {
+            println!("Report page in {}", p.path().display());
+        }
         print!("{}", pace(self.finished, self.started.elapsed(), concurrency));
         println!("{last_line}");
         let _ = std::io::stdout().flush();
-        (self.finished, self.crashed)
+        (self.finished, self.crashed, page_error)
     }
 }
