@@ -154,6 +154,12 @@ fn analyze_summary_names_the_largest_swing_in_the_records_notation() {
     assert!(black.contains("1 blunder"), "{black}");
     assert!(black.contains(&format!("largest: ply 3 {written} (")), "PSN notation {written:?}: {black}");
     assert!(black.contains("2 moves, average loss"), "{black}");
+    // The same game from a CSA record: 7i7h is Black's silver from 79 to 78, `+7978GI` in CSA
+    // notation (kif-csa.md §2: sign, from, to, the piece after the move).
+    let csa = write_record(&dir, "game.csa", &line(&BLUNDER), Format::Csa);
+    let out = analyze(&[s(&csa)], 0);
+    let black = out.lines().find(|l| l.trim_start().starts_with("Black")).unwrap_or_else(|| panic!("{out}"));
+    assert!(black.contains("largest: ply 3 +7978GI ("), "CSA notation: {black}");
 }
 
 #[test]
