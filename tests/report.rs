@@ -99,7 +99,7 @@ fn a_match_report_lists_every_game_with_its_graph_and_the_records_results() {
     let (out, report) = (dir.join("g.psn"), dir.join("report.html"));
     let mut args = fake("fake", "good", "any", 0.0, "nodes=1");
     args.extend(strings(&["--tc", "nodes=2000", "--games", "4", "--concurrency", "2", "--max-plies", "400"]));
-    args.extend(strings(&["--out", s(&out), "--report", s(&report)]));
+    args.extend(strings(&["--out", s(&out), "--report", s(&report), "--sprt", "elo0=0 elo1=5"]));
     let run = hisha_match(&args);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     assert!(String::from_utf8_lossy(&run.stdout).contains(&format!("Report page in {}", s(&report))));
@@ -123,6 +123,11 @@ fn a_match_report_lists_every_game_with_its_graph_and_the_records_results() {
     assert_eq!(text.matches("<svg").count(), 5, "the Elo plot and one graph per game");
     assert!(text.contains("<polyline"), "hisha reports scores, so the graphs have lines");
     assert!(text.contains("match finished: 4 games in this run"), "{text}");
+    // Two pairs lost by the fake engine: LLR -7.75 (stats.rs, pentanomial_counts_and_llr), as
+    // the text block says.
+    let sprt = rows(&doc, "stats").into_iter().find(|r| r[0] == "SPRT [0, 5]").expect("an SPRT row");
+    assert_eq!(sprt[1], "LLR -7.75, bounds (-2.94, 2.94): H0 accepted");
+    assert!(String::from_utf8_lossy(&run.stdout).contains("SPRT [0, 5]: LLR -7.75 (-2.94, 2.94) H0"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -15,9 +15,9 @@ pub(crate) struct GameDetails {
     pub plies: usize,
     /// The opening's name (empty when the record names none).
     pub opening: String,
-    /// (ply, score) after each engine move that came with a score: from Black's point of view,
-    /// clamped to ±[`GRAPH_LIMIT`].
-    pub scores: Vec<(usize, i32)>,
+    /// (ply, score) after each engine move that came with a score, of Black's moves and of
+    /// White's: from Black's point of view, clamped to ±[`GRAPH_LIMIT`].
+    pub scores: [Vec<(usize, i32)>; 2],
     /// Milliseconds of each engine move of Black and of White; `None` when the record's times are
     /// not used (records keep whole seconds only, so only games played in this run have them).
     pub times: Option<[Vec<u64>; 2]>,
@@ -38,15 +38,13 @@ impl GameDetails {
     pub(crate) fn of(rec: &GameRecord, opening: Option<&str>, with_times: bool) -> GameDetails {
         let first = rec.start.position().map_or(Color::Black, |p| p.side_to_move());
         let mover = |i: usize| if i % 2 == 0 { first } else { first.flip() };
-        let scores = rec
-            .moves
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
-                let v = clamped(m.engine.score?);
-                Some((i + 1, if mover(i) == Color::Black { v } else { -v }))
-            })
-            .collect();
+        let mut scores: [Vec<(usize, i32)>; 2] = [Vec::new(), Vec::new()];
+        for (i, m) in rec.moves.iter().enumerate() {
+            if let Some(s) = m.engine.score {
+                let (c, v) = (mover(i), clamped(s));
+                scores[c.index()].push((i + 1, if c == Color::Black { v } else { -v }));
+            }
+        }
         let times = with_times.then(|| {
             let mut t: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
             for (i, m) in rec.moves.iter().enumerate() {
@@ -110,7 +108,7 @@ mod tests {
         let d = GameDetails::of(&rec, Some("Yagura"), true);
         // Ply 2 is White's: -120 for White is +120 for Black; ply 3 Black mates (+limit); ply 4
         // White's +5000, clamped to the limit, is -1000 for Black.
-        assert_eq!(d.scores, [(2, 120), (3, GRAPH_LIMIT), (4, -GRAPH_LIMIT)]);
+        assert_eq!(d.scores, [vec![(3, GRAPH_LIMIT)], vec![(2, 120), (4, -GRAPH_LIMIT)]]);
         assert_eq!(d.times, Some([vec![10], vec![40, 20]]));
         assert_eq!((d.plies, d.opening.as_str()), (4, "Yagura"));
         assert_eq!(GameDetails::of(&rec, None, false).times, None);
@@ -120,7 +118,7 @@ mod tests {
     fn a_handicap_game_starts_with_white_to_move() {
         let mut rec = record(Start::Handicap(crate::Handicap::TwoPiece), &["3c3d"]);
         rec.moves[0].engine.score = Some(Score::Cp(300));
-        assert_eq!(GameDetails::of(&rec, None, false).scores, [(1, -300)], "White's +300");
+        assert_eq!(GameDetails::of(&rec, None, false).scores, [vec![], vec![(1, -300)]], "White's +300");
     }
 
     #[test]

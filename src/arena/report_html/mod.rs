@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222}h1{font-size:1.4em}h2{font-size:1.15em;\
 margin-top:1.6em}table{border-collapse:collapse;margin:.4em 0}th,td{border:1px solid #ccc;padding:2px 8px;\
-text-align:left;vertical-align:middle}td{font-variant-numeric:tabular-nums}tr:nth-child(even) td{background:#f6f6f6}\
+text-align:left;vertical-align:middle;white-space:nowrap}td{font-variant-numeric:tabular-nums}tr:nth-child(even) td{background:#f6f6f6}\
 .note{color:#555;font-size:.9em}.graph td svg{display:block}";
 
 /// The page of a match: its games so far with what their records say, and the results after each.
@@ -128,7 +128,13 @@ impl MatchPage {
 
     /// The table of games in game order, each with its graph.
     fn game_list(&self) -> String {
-        let mut s = String::new();
+        let [black, white] = plots::SIDE_COLOURS;
+        let mut s = format!(
+            "<p class=\"note\">Scores as the engines reported them, from Black's point of view (Black above the \
+             middle line), clamped to ±{}: <span style=\"color:{black}\">the engine playing Black</span>, \
+             <span style=\"color:{white}\">the engine playing White</span>.</p>\n",
+            details::GRAPH_LIMIT
+        );
         if self.games.iter().any(|(_, d)| d.is_none()) {
             s.push_str("<p class=\"note\">Games marked ? have no record that could be read.</p>\n");
         }

@@ -63,23 +63,30 @@ pub(crate) fn elo_plot(history: &[Wdl], first: &str) -> String {
     s
 }
 
-/// Game counts to label on the x axis: 1, the last, and up to three between.
+/// Game counts to label on the x axis: multiples of a step (up to three), the last one, and 1
+/// where it is not crowded.
 fn x_ticks(games: usize) -> Vec<usize> {
     if games == 0 {
         return Vec::new();
     }
     let step = games.div_ceil(4).max(1);
     let mut ticks: Vec<usize> = (1..games).filter(|n| n % step == 0).collect();
-    ticks.insert(0, 1);
-    ticks.dedup();
+    if step > 2 {
+        // Beside 2 (or 1), a 1 would crowd it.
+        ticks.insert(0, 1);
+    }
     if ticks.last() != Some(&games) {
         ticks.push(games);
     }
     ticks
 }
 
-/// The small evaluation graph of a game: its engines' scores from Black's point of view (Black
-/// above the middle line), clamped to ±[`GRAPH_LIMIT`]; a game without scores says so.
+/// The colours of the score lines of the engine playing Black and of the one playing White.
+pub(crate) const SIDE_COLOURS: [&str; 2] = ["#2060c0", "#d06010"];
+
+/// The small evaluation graph of a game: the scores each engine reported, a line each (colours
+/// [`SIDE_COLOURS`]), from Black's point of view (Black above the middle line), clamped to
+/// ±[`GRAPH_LIMIT`]; a game without scores says so.
 pub(crate) fn game_graph(number: usize, d: &GameDetails) -> String {
     let limit = f64::from(GRAPH_LIMIT);
     let chart =
@@ -89,11 +96,12 @@ pub(crate) fn game_graph(number: usize, d: &GameDetails) -> String {
     chart.open(&mut s, &title, 10);
     chart.frame(&mut s);
     chart.rule(&mut s, 0.0, "", "#999");
-    if d.scores.is_empty() {
+    if d.scores.iter().all(Vec::is_empty) {
         Chart::text(&mut s, chart.centre_x(), chart.height / 2.0 - 4.0, "no scores");
-    } else {
-        let points: Vec<(f64, f64)> = d.scores.iter().map(|&(p, v)| (p as f64, f64::from(v))).collect();
-        chart.polyline(&mut s, &points, "#2060c0", 1.5);
+    }
+    for (side, colour) in d.scores.iter().zip(SIDE_COLOURS) {
+        let points: Vec<(f64, f64)> = side.iter().map(|&(p, v)| (p as f64, f64::from(v))).collect();
+        chart.polyline(&mut s, &points, colour, 1.2);
     }
     Chart::close(&mut s);
     s
@@ -108,6 +116,7 @@ mod tests {
         assert_eq!(x_ticks(0), Vec::<usize>::new());
         assert_eq!(x_ticks(1), [1]);
         assert_eq!(x_ticks(2), [1, 2]);
+        assert_eq!(x_ticks(8), [2, 4, 6, 8]);
         assert_eq!(x_ticks(20), [1, 5, 10, 15, 20]);
     }
 

@@ -4,12 +4,17 @@
 use super::details::median;
 use crate::analyze::chart::escaped;
 use crate::arena::report::Tally;
-use crate::arena::stats::{Sprt, Wdl};
+use crate::arena::stats::{Sprt, SprtDecision, Wdl};
 use std::fmt::Write as _;
 
 /// `W-L-D`.
 fn wld(w: &Wdl) -> String {
     format!("{}-{}-{}", w.wins, w.losses, w.draws)
+}
+
+/// `1 game`, `2 games`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A table row of cells (escaped), the first one a heading.
@@ -68,7 +73,12 @@ pub(crate) fn results(t: &Tally, sprt: Option<&Sprt>) -> String {
     if let Some(test) = sprt {
         let (llr, decision) = test.decide(&t.penta);
         let (lo, hi) = test.bounds();
-        let state = format!("LLR {llr:.2} in ({lo:.2}, {hi:.2}): {decision:?}");
+        let verdict = match decision {
+            SprtDecision::Continue => "undecided",
+            SprtDecision::H0 => "H0 accepted",
+            SprtDecision::H1 => "H1 accepted",
+        };
+        let state = format!("LLR {llr:.2}, bounds ({lo:.2}, {hi:.2}): {verdict}");
         lines.push([format!("SPRT [{}, {}]", test.elo0, test.elo1), state]);
     }
     for l in &lines {
@@ -98,9 +108,10 @@ pub(crate) fn move_times(times: &[(String, Vec<u64>)], timed: usize, games: usiz
     if timed < games {
         let _ = writeln!(
             s,
-            "<p class=\"note\">From the {timed} games played in this run; the other {} games are left out: \
-             their records keep times in whole seconds only.</p>",
-            games - timed
+            "<p class=\"note\">From the {} played in this run; the other {} left out: their records keep \
+             times in whole seconds only.</p>",
+            counted(timed, "game", "games"),
+            counted(games - timed, "game is", "games are")
         );
     }
     if times.iter().all(|(_, v)| v.is_empty()) {
