@@ -178,7 +178,7 @@ fn report_every_rewrites_the_page_while_the_match_runs() {
 }
 
 #[test]
-fn a_report_onto_a_file_the_match_reads_or_writes_is_refused() {
+fn a_report_onto_a_file_the_match_reads_or_writes_or_into_no_folder_is_refused() {
     let dir = temp_dir("report-refused");
     let (out, openings) = (dir.join("g.psn"), dir.join("openings.txt"));
     std::fs::write(&openings, "startpos\n").expect("write");
@@ -193,6 +193,16 @@ fn a_report_onto_a_file_the_match_reads_or_writes_is_refused() {
         assert!(stderr.contains("write the page to another file"), "{stderr}");
         assert!(!out.exists(), "nothing played");
         assert_eq!(std::fs::read_to_string(&openings).ok().as_deref(), Some("startpos\n"), "the input is intact");
+    }
+    // A page that could not be written at the end is refused before the match, too.
+    for (report, why) in [(dir.join("none").join("r.html"), "there is no folder"), (dir.clone(), "is a folder")] {
+        let mut args = engines.clone();
+        args.extend(strings(&["--out", s(&out), "--report", s(&report)]));
+        let run = hisha_match(&args);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("--report {}: {why}", s(&report))), "{stderr}");
+        assert!(!out.exists(), "nothing played");
     }
     let state = dir.join("g.psn.state");
     std::fs::write(&state, "# hisha match state v1\n").expect("write");

@@ -5,7 +5,7 @@ use super::file_error::FileError;
 use super::merge::MergeError;
 use super::openings::OpeningsError;
 use super::preflight::HandshakeFailure;
-use super::report_html::ReportClash;
+use super::report_html::BadReportTarget;
 use super::settings::MatchSettings;
 use super::state::StateError;
 use super::streak::CrashLimit;
@@ -22,8 +22,8 @@ Exit status:
        --max-crashes of its games in a row (finished games stay in the record files; --resume
        continues), a file that cannot be written, a failed --merge
   2    usage: bad arguments or engine definitions, a command that does not exist, --resume
-       without a state file or with other engines, a --report onto a file the match reads or
-       writes
+       without a state file or with other engines, a --report in no folder or onto a file the
+       match reads or writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
 /// Why a match did not complete. [`MatchError::status`] sorts the kinds into the exit statuses of
@@ -74,9 +74,9 @@ pub enum MatchError {
     /// A `--shard` that is not `K/N` with 1 ≤ K ≤ N.
     #[error("--shard wants K/N with 1 <= K <= N, got {0:?}")]
     Shard(String),
-    /// A `--report` onto a file the match reads or writes.
+    /// A `--report` that cannot be written, or onto a file the match reads or writes.
     #[error(transparent)]
-    Report(#[from] ReportClash),
+    Report(#[from] BadReportTarget),
     /// The openings cannot be read.
     #[error(transparent)]
     Openings(#[from] OpeningsError),

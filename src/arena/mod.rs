@@ -42,7 +42,7 @@ pub use merge::MergeError;
 pub use openings::OpeningsError;
 pub use output::UnreadableGame;
 pub use preflight::HandshakeFailure;
-pub use report_html::ReportClash;
+pub use report_html::BadReportTarget;
 pub use runner::run;
 pub use settings::MatchSettings;
 pub use streak::CrashLimit;

@@ -6,7 +6,7 @@
 //! XHTML, so that XML tools read it too, and every engine-provided text is escaped.
 //!
 //! `details` reads a game's record, `plots` draws, `results` makes the tables, `target` refuses a
-//! page onto a file the match reads or writes.
+//! page that cannot be written or would overwrite a file the match reads or writes.
 
 mod details;
 mod plots;
@@ -14,7 +14,7 @@ mod results;
 mod target;
 
 pub(crate) use details::GameDetails;
-pub use target::ReportClash;
+pub use target::BadReportTarget;
 pub(crate) use target::check_target;
 
 use super::file_error::FileError;

@@ -1,22 +1,34 @@
-//! Where the report page may go: never onto a file the match reads (openings, engine files, state
-//! files to merge) or writes (record outputs, the state file, the log), checked before anything
-//! is played or written.
+//! Where the report page may go: into a folder that exists, never onto a folder, nor onto a file
+//! the match reads (openings, engine files, state files to merge) or writes (record outputs, the
+//! state file, the log); checked before anything is played or written, so that a match does not
+//! run for hours to find that its page cannot be written.
 
 use crate::arena::settings::MatchSettings;
 use crate::arena::state;
 use crate::output_file::same_file;
 use std::path::{Path, PathBuf};
 
-/// A `--report` that names a file the match reads or writes.
+/// A `--report` the page cannot go to.
 #[derive(Debug, thiserror::Error)]
-#[error("--report {}: that is {what} {}; write the page to another file", report.display(), other.display())]
-pub struct ReportClash {
-    /// The `--report` given.
-    pub report: PathBuf,
-    /// What the other file is to the match: `the record output`, `the openings file` …
-    pub what: &'static str,
-    /// The other file, as given.
-    pub other: PathBuf,
+pub enum BadReportTarget {
+    /// A file the match reads or writes.
+    #[error("--report {}: that is {what} {}; write the page to another file", report.display(), other.display())]
+    InUse {
+        /// The `--report` given.
+        report: PathBuf,
+        /// What the other file is to the match: `the record output`, `the openings file` …
+        what: &'static str,
+        /// The other file, as given.
+        other: PathBuf,
+    },
+    /// A folder, or a file in a folder that does not exist.
+    #[error("--report {}: {why}", .report.display())]
+    NoFile {
+        /// The `--report` given.
+        report: PathBuf,
+        /// `is a folder`, `no folder …`.
+        why: String,
+    },
 }
 
 /// True when `a` and `b` are one file: the same file through links, or the same path.
@@ -46,11 +58,20 @@ fn match_files(settings: &MatchSettings) -> Vec<(&'static str, PathBuf)> {
     files
 }
 
-/// Refuses a `--report` onto a file the match reads or writes.
-pub(crate) fn check_target(settings: &MatchSettings) -> Result<(), ReportClash> {
+/// Refuses a `--report` that is a folder, in a folder that does not exist, or onto a file the
+/// match reads or writes.
+pub(crate) fn check_target(settings: &MatchSettings) -> Result<(), BadReportTarget> {
     let Some(report) = &settings.report else { return Ok(()) };
+    let no_file = |why: String| Err(BadReportTarget::NoFile { report: report.clone(), why });
+    if report.is_dir() {
+        return no_file("is a folder; name the page's file".into());
+    }
+    let folder = report.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return no_file(format!("there is no folder {}", folder.display()));
+    }
     match match_files(settings).into_iter().find(|(_, p)| same(report, p)) {
-        Some((what, other)) => Err(ReportClash { report: report.clone(), what, other }),
+        Some((what, other)) => Err(BadReportTarget::InUse { report: report.clone(), what, other }),
         None => Ok(()),
     }
 }
