@@ -257,5 +257,14 @@ fn resumed_and_merged_matches_report_every_game_and_say_which_have_times() {
     assert!(text.contains("merged from 1 state files"), "{text}");
     assert!(text.contains("No timed moves."), "merged records keep whole seconds only: {text}");
     assert!(text.matches("<polyline").count() >= 4, "each game's scores (and the Elo line unless a sweep)");
+    // Without the records, the page still lists the games (without details) and says why.
+    std::fs::remove_file(&out).expect("remove");
+    let merge = hisha_match(&strings(&["--merge", s(&state), "--report", s(&merged)]));
+    assert!(merge.status.success(), "{}", String::from_utf8_lossy(&merge.stderr));
+    let text = page(&merged);
+    let rows = game_rows(&parse(&text));
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|(cells, svgs)| cells[5] == "?" && *svgs == 0), "{rows:?}");
+    assert!(text.contains("listed without their records"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
