@@ -178,6 +178,33 @@ fn report_every_rewrites_the_page_while_the_match_runs() {
 }
 
 #[test]
+fn a_page_that_cannot_be_written_at_the_end_fails_the_match_with_its_records_complete() {
+    let dir = temp_dir("report-gone");
+    let (out, folder) = (dir.join("g.psn"), dir.join("pages"));
+    std::fs::create_dir(&folder).expect("mkdir");
+    let report = folder.join("r.html");
+    let mut args = slow_fakes(0.3);
+    args.extend(strings(&["--games", "2", "--concurrency", "1", "--max-plies", "16", "--opening-plies", "0"]));
+    args.extend(strings(&["--out", s(&out), "--report", s(&report), "--quiet"]));
+    let mut command = hisha_command();
+    command.arg("match").args(&args).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let child = command.spawn().expect("hisha runs");
+    // Once the state file exists the checks are passed; the games then take seconds (late answers).
+    let state = dir.join("g.psn.state");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !state.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::remove_dir_all(&folder).expect("the page's folder removed");
+    let run = child.wait_with_output().expect("the match ends");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "a file that cannot be written: {stderr}");
+    assert!(stderr.contains(&format!("hisha match: {}: ", s(&report))), "{stderr}");
+    assert_eq!(games(&out, Format::Psn).len(), 2, "the records are complete");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn a_report_onto_a_file_the_match_reads_or_writes_or_into_no_folder_is_refused() {
     let dir = temp_dir("report-refused");
     let (out, openings) = (dir.join("g.psn"), dir.join("openings.txt"));

@@ -118,7 +118,12 @@ impl<'a> Watch<'a> {
             let status =
                 format!("match in progress: {} of the {} games of this run finished", self.finished, self.total);
             if let Err(e) = self.write_page(&status) {
-                self.say(&format!("hisha match: --report: {e}\n"));
+                // The match goes on; the end of the match tries again (and fails the match if it fails).
+                let warn = || eprintln!("hisha match: --report: {e}");
+                match &self.progress {
+                    Some(pb) => pb.suspend(warn),
+                    None => warn(),
+                }
             }
         }
         for (c, e) in d.job.engines_by_colour().into_iter().enumerate() {
