@@ -171,8 +171,10 @@ fn report_every_rewrites_the_page_while_the_match_runs() {
     assert!(status.success());
     let first = first.expect("a page was written during the match");
     assert!(first.contains("match in progress: 2 of the 4 games of this run finished"), "{first}");
+    assert!(first.contains("<meta http-equiv=\"refresh\""), "a page in progress reloads itself: {first}");
     assert_eq!(game_rows(&parse(&first)).len(), 2, "{first}");
     let last = page(&report);
+    assert!(!last.contains("http-equiv=\"refresh\""), "the final page stays: {last}");
     lists_the_records(&parse(&last), &games(&out, Format::Psn));
     let _ = std::fs::remove_dir_all(dir);
 }

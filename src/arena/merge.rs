@@ -166,7 +166,7 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     }
     print!("{}", tally.block(settings.sprt.as_ref()));
     if let Some(p) = &page {
-        p.write(&tally, settings.sprt.as_ref(), &format!("merged from {} state files", states.len()))?;
+        p.write(&tally, settings.sprt.as_ref(), &format!("merged from {} state files", states.len()), false)?;
         println!("Report page in {}", p.path().display());
     }
     Ok(())

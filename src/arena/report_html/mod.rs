@@ -36,6 +36,10 @@ margin-top:1.6em}table{border-collapse:collapse;margin:.4em 0}th,td{border:1px s
 text-align:left;vertical-align:middle;white-space:nowrap}td{font-variant-numeric:tabular-nums}tr:nth-child(even) td{background:#f6f6f6}\
 .note{color:#555;font-size:.9em}.graph td svg{display:block}";
 
+/// Seconds between reloads of the page of a match in progress (a `<meta http-equiv="refresh">`,
+/// no script); the page written at the end does not reload.
+const RELOAD_SECONDS: u32 = 30;
+
 /// The page of a match: its games so far with what their records say, and the results after each.
 pub(crate) struct MatchPage {
     path: PathBuf,
@@ -81,12 +85,16 @@ impl MatchPage {
         }
     }
 
-    /// The page for `tally` (and the SPRT, if any), saying `status` under the heading.
-    pub(crate) fn render(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str) -> String {
+    /// The page for `tally` (and the SPRT, if any), saying `status` under the heading; a page of a
+    /// match in progress (`live`) asks the browser to reload it every [`RELOAD_SECONDS`].
+    pub(crate) fn render(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str, live: bool) -> String {
         let title = format!("hisha match: {} vs {}", tally.a, tally.b);
         let mut s =
             String::from("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n");
         let _ = writeln!(s, "<meta charset=\"utf-8\"/>\n<title>{}</title>\n<style>{STYLE}</style>", escaped(&title));
+        if live {
+            let _ = writeln!(s, "<meta http-equiv=\"refresh\" content=\"{RELOAD_SECONDS}\"/>");
+        }
         let _ = writeln!(s, "</head>\n<body>\n<h1>{}</h1>", escaped(&title));
         let _ = writeln!(s, "<p>{} games; {}; written {}.</p>", self.games.len(), escaped(status), now_text());
         for n in &self.notes {
@@ -170,10 +178,10 @@ impl MatchPage {
     }
 
     /// Writes the page (see [`MatchPage::render`]) to a temporary file renamed over the target.
-    pub(crate) fn write(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str) -> Result<(), FileError> {
+    pub(crate) fn write(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str, live: bool) -> Result<(), FileError> {
         let at = |source| FileError { path: self.path.clone(), source };
         let mut out = OutputFile::create(&self.path).map_err(at)?;
-        out.write_all(self.render(tally, sprt, status).as_bytes()).map_err(at)?;
+        out.write_all(self.render(tally, sprt, status, live).as_bytes()).map_err(at)?;
         out.commit().map_err(at)
     }
 }

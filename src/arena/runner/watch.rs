@@ -117,7 +117,7 @@ impl<'a> Watch<'a> {
             self.say(&self.tally.block(self.settings.sprt.as_ref()));
             let status =
                 format!("match in progress: {} of the {} games of this run finished", self.finished, self.total);
-            if let Err(e) = self.write_page(&status) {
+            if let Err(e) = self.write_page(&status, true) {
                 // The match goes on; the end of the match tries again (and fails the match if it fails).
                 let warn = || eprintln!("hisha match: --report: {e}");
                 match &self.progress {
@@ -152,10 +152,11 @@ impl<'a> Watch<'a> {
         }
     }
 
-    /// Writes the `--report` page, if one was asked for, saying `status` on it.
-    fn write_page(&self, status: &str) -> Result<(), FileError> {
+    /// Writes the `--report` page, if one was asked for, saying `status` on it (`live`: the match
+    /// goes on, and the page reloads itself).
+    fn write_page(&self, status: &str, live: bool) -> Result<(), FileError> {
         match &self.page {
-            Some(p) => p.write(&self.tally, self.settings.sprt.as_ref(), status),
+            Some(p) => p.write(&self.tally, self.settings.sprt.as_ref(), status, live),
             None => Ok(()),
         }
     }
@@ -176,7 +177,7 @@ impl<'a> Watch<'a> {
             (f, t) if f < t => format!("match stopped after {f} of the {t} games of this run"),
             (f, _) => format!("match finished: {f} games in this run"),
         };
-        let page_error = self.write_page(&status).err();
+        let page_error = self.write_page(&status, false).err();
         if let Some(p) = self.page.as_ref().filter(|_| page_error.is_none()) {
             println!("Report page in {}", p.path().display());
         }
