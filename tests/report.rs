@@ -283,7 +283,7 @@ fn resumed_and_merged_matches_report_every_game_and_say_which_have_times() {
     assert!(merge.status.success(), "{}", String::from_utf8_lossy(&merge.stderr));
     let text = page(&merged);
     lists_the_records(&parse(&text), &recs);
-    assert!(text.contains("merged from 1 state files"), "{text}");
+    assert!(text.contains("read from 1 state file;"), "{text}");
     assert!(text.contains("No timed moves."), "merged records keep whole seconds only: {text}");
     assert!(text.matches("<polyline").count() >= 4, "each game's scores (and the Elo line unless a sweep)");
     // Without the records, the page still lists the games (without details) and says why.

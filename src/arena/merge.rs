@@ -166,7 +166,11 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     }
     print!("{}", tally.block(settings.sprt.as_ref()));
     if let Some(p) = &page {
-        p.write(&tally, settings.sprt.as_ref(), &format!("merged from {} state files", states.len()), false)?;
+        let status = match states.len() {
+            1 => "read from 1 state file".to_string(),
+            n => format!("merged from {n} state files"),
+        };
+        p.write(&tally, settings.sprt.as_ref(), &status, false)?;
         println!("Report page in {}", p.path().display());
     }
     Ok(())

@@ -42,13 +42,14 @@ pub(crate) fn elo_plot(history: &[Wdl], first: &str) -> String {
     let title = format!("Elo of {first} after each game, with its 95 % interval");
     chart.open(&mut s, &title, 12);
     Chart::text(&mut s, chart.width / 2.0, 16.0, &title);
+    // The band first, so that the rules stay visible over it.
+    let upper: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e + err)).collect();
+    let lower: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e - err)).collect();
+    chart.band(&mut s, &lower, &upper, "#c8d8f0");
     for v in [limit, limit / 2.0, 0.0, -limit / 2.0, -limit] {
         chart.rule(&mut s, v, &format!("{v:+}"), if v == 0.0 { "#666" } else { "#ddd" });
     }
     chart.frame(&mut s);
-    let upper: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e + err)).collect();
-    let lower: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e - err)).collect();
-    chart.band(&mut s, &lower, &upper, "#c8d8f0");
     let line: Vec<(f64, f64)> = points.iter().map(|&(x, e, _)| (x, e)).collect();
     chart.polyline(&mut s, &line, "#2060c0", 2.0);
     let bottom = chart.height - chart.margins[3];
