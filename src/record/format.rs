@@ -2,6 +2,7 @@
 //! a file writer that adds what a format needs once per file (PSN2's BOM, KIFU's version line)
 //! and encodes `.kif` and `.ki2` as Shift_JIS.
 
+use super::boundary::Sample;
 use super::error::RecordError;
 use super::kif::ki2;
 use super::psn::psn2;
@@ -105,36 +106,11 @@ impl fmt::Display for Format {
 
 /// Guesses the format of decoded record text, falling back to the file extension.
 pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
-    let mut first = lines.next().unwrap_or("");
-    if first.starts_with('{') {
-        // A PSN file may open with a comment: its first header decides.
-        first = std::iter::once(first).chain(lines).take(200).find(|l| l.starts_with('[')).unwrap_or(first);
-    }
-    let kif_like =
-        text.contains("手合割") || text.contains("手数----") || text.contains("先手：") || text.contains("後手：");
-    let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {
-        Some(Format::Psn2)
-    } else if first.starts_with('[') {
-        Some(Format::Psn)
-    } else if first.starts_with("'CSA")
-        || first.starts_with("V2")
-        || first.starts_with("V3")
-        || first.starts_with("N+")
-        || first.starts_with("PI")
-        || first.starts_with("P1")
-    {
-        Some(Format::Csa)
-    } else if text.lines().any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖'])) {
-        Some(Format::Ki2)
-    } else if kif_like || text.lines().any(|l| l.trim_start().starts_with('1') && l.contains('(') && l.contains('歩'))
-    {
-        Some(Format::Kif)
-    } else if first.starts_with("startpos") || first.starts_with("sfen") || first.starts_with("position") {
-        Some(Format::Usi)
-    } else {
-        None
-    };
+    // The families in the order their signs are trusted: PSN and CSA by their first line, then
+    // KI2 and KIF by marks anywhere in the text, and USI lines, whose first words are plain, last.
+    const SNIFFS: [fn(&Sample) -> Option<Format>; 4] = [psn::sniff, csa::sniff, kif::sniff, usi_line::sniff];
+    let sample = Sample::new(text);
+    let by_content = SNIFFS.iter().find_map(|sniff| sniff(&sample));
     let by_path = path.and_then(Format::from_path);
     // `.txt` says nothing about the content: it is taken for USI lines only when writing.
     let txt = path.is_some_and(|p| p.to_ascii_lowercase().ends_with(".txt"));
