@@ -15,7 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The header line of the format.
-pub const HEADER: &str = "#YANEURAOU-DB2016 1.00";
+pub(crate) const HEADER: &str = "#YANEURAOU-DB2016 1.00";
 
 /// The book hisha uses out of the box (`BookFile` = `builtin`), built by `hisha book build` from
 /// `book/lines.psn` (see `book/README.md`).

@@ -46,7 +46,7 @@ use std::time::Instant;
 use table::Table;
 
 /// Longest line searched when no limit is given, in plies.
-pub const DEFAULT_MAX_PLY: u32 = 4095;
+pub(crate) const DEFAULT_MAX_PLY: u32 = 4095;
 
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug, Default)]
@@ -146,7 +146,7 @@ impl MateSolver {
     }
 
     /// Rebuilds the table with `hash_mib` MiB.
-    pub fn resize(&mut self, hash_mib: usize) {
+    pub(crate) fn resize(&mut self, hash_mib: usize) {
         self.table = Table::new(hash_mib);
     }
 

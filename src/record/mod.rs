@@ -45,5 +45,5 @@ pub use stream::{GameReader, read_games};
 
 pub use error::{RecordError, RecordErrorKind};
 use format::parse_game;
-pub use result_words::{reason_from_id, reason_id};
+pub(crate) use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;

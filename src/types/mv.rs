@@ -64,12 +64,12 @@ impl Move {
 
     /// The raw 16 bits (for tables and the transposition table).
     #[inline(always)]
-    pub const fn bits(self) -> u16 {
+    pub(crate) const fn bits(self) -> u16 {
         self.0.get()
     }
 
     /// Rebuilds a move from [`Move::bits`]; `None` for values no move has.
-    pub const fn from_bits(bits: u16) -> Option<Move> {
+    pub(crate) const fn from_bits(bits: u16) -> Option<Move> {
         let to = bits & 0x7F;
         let from = (bits >> 7) & 0x7F;
         let drop = from >= 81;
@@ -132,7 +132,7 @@ impl Move {
     /// ranks): the one place the zone rule of rules.md §2 is written. A piece whose kind can
     /// promote may promote on exactly such a move. Always false for a drop.
     #[inline(always)]
-    pub const fn touches_zone(self, us: Color) -> bool {
+    pub(crate) const fn touches_zone(self, us: Color) -> bool {
         !self.is_drop() && (self.origin_unchecked().rank().in_zone(us) || self.to().rank().in_zone(us))
     }
 
