@@ -38,10 +38,16 @@ impl Format {
     pub const ALL: [Format; 8] =
         [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u, Format::Csa, Format::Usi];
 
-    /// The usual file extension.
+    /// The usual file extension: the format's name, but `.psn` for PSN2 too.
     pub fn extension(self) -> &'static str {
+        if self == Format::Psn2 { "psn" } else { self.name() }
+    }
+
+    /// The format's name, as [`FromStr`] reads it and [`fmt::Display`] writes it.
+    fn name(self) -> &'static str {
         match self {
-            Format::Psn | Format::Psn2 => "psn",
+            Format::Psn => "psn",
+            Format::Psn2 => "psn2",
             Format::Kif => "kif",
             Format::Kifu => "kifu",
             Format::Ki2 => "ki2",
@@ -84,23 +90,14 @@ impl FromStr for Format {
     fn from_str(s: &str) -> Result<Format, ParseFormatError> {
         Format::ALL
             .into_iter()
-            .find(|f| f.to_string().eq_ignore_ascii_case(s))
+            .find(|f| f.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseFormatError(s.to_string()))
     }
 }
 
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Psn => "psn",
-            Format::Psn2 => "psn2",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Ki2u => "ki2u",
-            Format::Csa => "csa",
-            Format::Usi => "usi",
-        })
+        f.write_str(self.name())
     }
 }
 

@@ -62,16 +62,11 @@ impl PieceKind {
         PieceKind::Horse,
         PieceKind::Dragon,
     ];
-    /// The seven kinds that can be held in hand, in hand-slot order.
-    pub const HAND: [PieceKind; 7] = [
-        PieceKind::Pawn,
-        PieceKind::Lance,
-        PieceKind::Knight,
-        PieceKind::Silver,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Gold,
-    ];
+    /// The seven kinds that can be held in hand, in hand-slot order: the first seven of [`Self::ALL`].
+    pub const HAND: [PieceKind; 7] = match Self::ALL.first_chunk() {
+        Some(hand) => *hand,
+        None => unreachable!(),
+    };
     /// The hand kinds in the order USI SFEN writes them: R B G S N L P.
     pub(crate) const SFEN_HAND_ORDER: [PieceKind; 7] = [
         PieceKind::Rook,
