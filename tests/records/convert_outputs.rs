@@ -4,17 +4,13 @@
 //! each, and a reader closing standard output early ends the run quietly. Exit statuses: 0 done,
 //! 1 something skipped, 2 refused or failed (the output left as it was).
 
-use super::convert::{hisha, temp_dir};
+use crate::support::{hisha_command, hisha_with_stdin as hisha, s, temp_dir};
 use hisha::record::{Format, read_games};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 const TWO_GAMES: &str = "[Sente \"a\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n\n[Sente \"c\"]\n1.P2g-2f\n";
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
-}
 
 /// The names in `dir`, sorted (temporary files included).
 fn names(dir: &Path) -> Vec<String> {
@@ -32,7 +28,7 @@ fn convert_refuses_an_output_that_is_also_an_input() {
     let input = dir.join("x.psn");
     std::fs::write(&input, TWO_GAMES).expect("write");
     let refused = |args: &[&str], stdin: Stdio| {
-        let out = Command::new(env!("CARGO_BIN_EXE_hisha")).args(args).stdin(stdin).output().expect("runs");
+        let out = hisha_command().args(args).stdin(stdin).output().expect("runs");
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("the output is also an input"), "{stderr}");
@@ -76,7 +72,7 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Kif).len(), 1);
     // Standard output redirected to a file is a file too; a pipe is not (see convert.rs).
     let redirected = dir.join("redirected.kif");
-    let run = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let run = hisha_command()
         .args(["convert", &s(&input), "--to", "kif"])
         .stdout(Stdio::from(std::fs::File::create(&redirected).expect("create")))
         .output()
@@ -135,13 +131,15 @@ fn convert_exit_statuses_are_0_done_1_skipped_2_refused() {
     let (good, bad) = (dir.join("good.usi"), dir.join("bad.usi"));
     std::fs::write(&good, "startpos moves 7g7f\n").expect("write");
     std::fs::write(&bad, "startpos moves 7g7e\n").expect("write");
-    let out = s(&dir.join("out.csa"));
+    let out_path = dir.join("out.csa");
+    let out = s(&out_path);
     assert_eq!(hisha(&["convert", &s(&good), "-o", &out], b"").0, Some(0));
     assert_eq!(hisha(&["convert", &s(&good), &s(&bad), "-o", &out], b"").0, Some(1));
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Csa).len(), 1, "1: written all the same");
     assert_eq!(hisha(&["convert", &s(&good), "-o", &s(&good)], b"").0, Some(2));
     assert_eq!(hisha(&["convert", &s(&good), "--to", "nonsense"], b"").0, Some(2), "usage error");
-    let missing_folder = s(&dir.join("no such folder").join("out.psn"));
+    let missing_folder = dir.join("no such folder").join("out.psn");
+    let missing_folder = s(&missing_folder);
     let (code, _, stderr) = hisha(&["convert", &s(&good), "-o", &missing_folder], b"");
     assert_eq!(code, Some(2), "an output that cannot be written: {stderr}");
     assert!(stderr.contains("out.psn: "), "{stderr}");
@@ -155,7 +153,7 @@ fn convert_ends_quietly_when_standard_output_is_closed() {
     // About 1 MB of output: far more than a pipe holds, so hisha is still writing when it closes.
     let line = "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f\n";
     std::fs::write(&input, line.repeat(12_000)).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+    let mut child = hisha_command()
         .args(["convert", &s(&input), "--to", "usi"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -183,9 +181,8 @@ fn convert_writes_ki2_as_shift_jis_and_ki2u_as_utf8() {
     std::fs::write(&input, "[Sente \"a\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n").expect("write");
     for (name, to, utf8) in [("out.ki2", None, false), ("out.ki2u", None, true), ("other.txt", Some("ki2u"), true)] {
         let out = dir.join(name);
-        let mut args = vec!["convert".to_string(), s(&input), "-o".into(), s(&out)];
-        args.extend(to.map(|t| ["--to".to_string(), t.to_string()]).into_iter().flatten());
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut args = vec!["convert", s(&input), "-o", s(&out)];
+        args.extend(to.map(|t| ["--to", t]).into_iter().flatten());
         let (code, _, stderr) = hisha(&args, b"");
         assert_eq!(code, Some(0), "{name}: {stderr}");
         let bytes = std::fs::read(&out).expect("written");
