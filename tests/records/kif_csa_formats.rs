@@ -2,9 +2,9 @@
 //! board diagrams, ShogiGUI's engine comments, floodgate's CSA comments, several CSA games in one
 //! file and V3.0, and KI2's relative words.
 
-use hisha::position::{GameResult, ResultReason, Winner};
-use crate::support::{line, play};
 use crate::support::records::{read_one, usi_moves as usi, written};
+use crate::support::{line, play};
+use hisha::position::{GameResult, ResultReason, Winner};
 use hisha::record::{Format, GameRecord, Score, Start, ki2, read_games};
 use hisha::{Color, Handicap, Position};
 

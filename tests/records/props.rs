@@ -20,10 +20,7 @@ fn seeds() -> Vec<(Format, Vec<u8>)> {
     let mut rec = GameRecord::new(Start::Handicap(Handicap::Bishop), moves);
     rec.set_tag("Black", "a");
     rec.summary.push("summary".into());
-    Format::ALL
-        .into_iter()
-        .map(|f| (f, written([&rec], f)))
-        .collect()
+    Format::ALL.into_iter().map(|f| (f, written([&rec], f))).collect()
 }
 
 proptest! {

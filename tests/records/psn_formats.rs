@@ -3,8 +3,8 @@
 //! abbreviations (every abbreviation of every move of the Davis sample), ambiguity errors, the
 //! PSN-1998 forms, Shift_JIS input, and the terminal words whose meaning depends on the position.
 
-use hisha::position::{GameResult, ResultReason, Winner};
 use crate::support::records::{usi_moves as usi, written};
+use hisha::position::{GameResult, ResultReason, Winner};
 use hisha::record::{Format, GameRecord, RecordErrorKind, Start, notation, read_games};
 use hisha::{Color, Handicap, Position};
 

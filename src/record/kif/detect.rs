@@ -32,8 +32,7 @@ pub(crate) struct KifBoundaries {
 impl GameBoundaries for KifBoundaries {
     fn cut(&mut self, line: &str) -> (Cut, bool) {
         // Some writers put 終了日時 (end time) after the moves; it belongs to that game.
-        let starts =
-            self.seen_move && is_header(line) && !line.starts_with("まで") && !line.starts_with("終了日時");
+        let starts = self.seen_move && is_header(line) && !line.starts_with("まで") && !line.starts_with("終了日時");
         if starts {
             self.seen_move = false;
         }
