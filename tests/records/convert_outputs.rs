@@ -34,16 +34,16 @@ fn convert_refuses_an_output_that_is_also_an_input() {
         assert!(stderr.contains("the output is also an input"), "{stderr}");
         assert_eq!(std::fs::read_to_string(&input).expect("still there"), TWO_GAMES, "{args:?}");
     };
-    refused(&["convert", &s(&input), "-o", &s(&input)], Stdio::null());
-    refused(&["convert", &s(&input), "-o", &s(&dir.join(".").join("x.psn"))], Stdio::null());
+    refused(&["convert", s(&input), "-o", s(&input)], Stdio::null());
+    refused(&["convert", s(&input), "-o", s(&dir.join(".").join("x.psn"))], Stdio::null());
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(&input, dir.join("link.psn")).expect("symlink");
         std::fs::hard_link(&input, dir.join("hard.psn")).expect("hard link");
-        refused(&["convert", &s(&dir.join("link.psn")), "-o", &s(&input)], Stdio::null());
-        refused(&["convert", &s(&input), "-o", &s(&dir.join("hard.psn"))], Stdio::null());
+        refused(&["convert", s(&dir.join("link.psn")), "-o", s(&input)], Stdio::null());
+        refused(&["convert", s(&input), "-o", s(&dir.join("hard.psn"))], Stdio::null());
         // `hisha convert - -o x.psn < x.psn`.
-        refused(&["convert", "-", "-o", &s(&input)], Stdio::from(std::fs::File::open(&input).expect("open")));
+        refused(&["convert", "-", "-o", s(&input)], Stdio::from(std::fs::File::open(&input).expect("open")));
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -55,7 +55,7 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     std::fs::write(&input, TWO_GAMES).expect("write");
     std::fs::write(&out, "an earlier file").expect("write");
     for f in ["kif", "kifu", "ki2"] {
-        let (code, _, stderr) = hisha(&["convert", &s(&input), "-o", &s(&out), "--to", f], b"");
+        let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&out), "--to", f], b"");
         assert_eq!(code, Some(2), "{stderr}");
         let want =
             format!("{f} holds one game per file, and the input has more than one (nothing written): --split writes");
@@ -67,13 +67,13 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     // One game is fine.
     let one = dir.join("one.psn");
     std::fs::write(&one, "[Sente \"a\"]\n1.P7g-7f 2.Resigns\n").expect("write");
-    let (code, _, stderr) = hisha(&["convert", &s(&one), "-o", &s(&out)], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&one), "-o", s(&out)], b"");
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Kif).len(), 1);
     // Standard output redirected to a file is a file too; a pipe is not (see convert.rs).
     let redirected = dir.join("redirected.kif");
     let run = hisha_command()
-        .args(["convert", &s(&input), "--to", "kif"])
+        .args(["convert", s(&input), "--to", "kif"])
         .stdout(Stdio::from(std::fs::File::create(&redirected).expect("create")))
         .output()
         .expect("runs");
@@ -84,7 +84,7 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     // A device is a stream too (and is never replaced by a file).
     #[cfg(unix)]
     {
-        let (code, _, stderr) = hisha(&["convert", &s(&input), "--to", "kif", "-o", "/dev/null"], b"");
+        let (code, _, stderr) = hisha(&["convert", s(&input), "--to", "kif", "-o", "/dev/null"], b"");
         assert_eq!(code, Some(0), "{stderr}");
         assert!(std::fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()));
     }
@@ -97,7 +97,7 @@ fn convert_split_writes_one_numbered_file_per_game_beside_the_output() {
     let input = dir.join("in.psn");
     std::fs::write(&input, TWO_GAMES).expect("write");
     let base = dir.join("games.kif");
-    let (code, _, stderr) = hisha(&["convert", &s(&input), "-o", &s(&base), "--split"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&base), "--split"], b"");
     assert_eq!(code, Some(0), "{stderr}");
     let (first, second) = (dir.join("games-0001.kif"), dir.join("games-0002.kif"));
     let want = format!("read 2 games, wrote 2 as kif in 2 files ({} … {}), skipped 0", s(&first), s(&second));
@@ -109,17 +109,17 @@ fn convert_split_writes_one_numbered_file_per_game_beside_the_output() {
         assert_eq!(games[0].as_ref().expect("reads").moves.len(), moves);
     }
     // A game file that is now an input is not written over; the given name itself is no output.
-    let (code, _, stderr) = hisha(&["convert", &s(&second), &s(&input), "-o", &s(&base), "--split"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&second), s(&input), "-o", s(&base), "--split"], b"");
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("games-0002.kif: the output is also an input"), "{stderr}");
     std::fs::write(&base, std::fs::read(&first).expect("read")).expect("write");
-    let (code, _, stderr) = hisha(&["convert", &s(&base), "-o", &s(&base), "--split", "--to", "ki2"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&base), "-o", s(&base), "--split", "--to", "ki2"], b"");
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("wrote 1 as ki2 in 1 file"), "{stderr}");
     let ki2 = read_games(&std::fs::read(&first).expect("rewritten"), Format::Ki2);
     assert_eq!(ki2[0].as_ref().expect("KI2 now").moves.len(), 2);
     // --split needs a file name to number.
-    let (code, _, stderr) = hisha(&["convert", &s(&input), "--split", "--to", "kif"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "--split", "--to", "kif"], b"");
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--split writes files named after the output: give one with -o NAME.kif"), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
@@ -131,16 +131,14 @@ fn convert_exit_statuses_are_0_done_1_skipped_2_refused() {
     let (good, bad) = (dir.join("good.usi"), dir.join("bad.usi"));
     std::fs::write(&good, "startpos moves 7g7f\n").expect("write");
     std::fs::write(&bad, "startpos moves 7g7e\n").expect("write");
-    let out_path = dir.join("out.csa");
-    let out = s(&out_path);
-    assert_eq!(hisha(&["convert", &s(&good), "-o", &out], b"").0, Some(0));
-    assert_eq!(hisha(&["convert", &s(&good), &s(&bad), "-o", &out], b"").0, Some(1));
+    let out = dir.join("out.csa");
+    assert_eq!(hisha(&["convert", s(&good), "-o", s(&out)], b"").0, Some(0));
+    assert_eq!(hisha(&["convert", s(&good), s(&bad), "-o", s(&out)], b"").0, Some(1));
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Csa).len(), 1, "1: written all the same");
-    assert_eq!(hisha(&["convert", &s(&good), "-o", &s(&good)], b"").0, Some(2));
-    assert_eq!(hisha(&["convert", &s(&good), "--to", "nonsense"], b"").0, Some(2), "usage error");
+    assert_eq!(hisha(&["convert", s(&good), "-o", s(&good)], b"").0, Some(2));
+    assert_eq!(hisha(&["convert", s(&good), "--to", "nonsense"], b"").0, Some(2), "usage error");
     let missing_folder = dir.join("no such folder").join("out.psn");
-    let missing_folder = s(&missing_folder);
-    let (code, _, stderr) = hisha(&["convert", &s(&good), "-o", &missing_folder], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&good), "-o", s(&missing_folder)], b"");
     assert_eq!(code, Some(2), "an output that cannot be written: {stderr}");
     assert!(stderr.contains("out.psn: "), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
@@ -154,7 +152,7 @@ fn convert_ends_quietly_when_standard_output_is_closed() {
     let line = "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f\n";
     std::fs::write(&input, line.repeat(12_000)).expect("write");
     let mut child = hisha_command()
-        .args(["convert", &s(&input), "--to", "usi"])
+        .args(["convert", s(&input), "--to", "usi"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
