@@ -46,7 +46,7 @@ use std::time::Instant;
 use table::Table;
 
 /// Longest line searched when no limit is given, in plies.
-pub(crate) const DEFAULT_MAX_PLY: u32 = 4095;
+pub const DEFAULT_MAX_PLY: u32 = 4095;
 
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug, Default)]

@@ -113,7 +113,7 @@ impl Position {
         (board_key, hand_key)
     }
 
-    /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
+    /// Takes back the last move played by [`Position::do_move`] or `Position::do_null_move`.
     /// Does nothing at the start.
     pub fn undo_move(&mut self) {
         self.undo_move_inline();

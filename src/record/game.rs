@@ -206,7 +206,7 @@ impl GameRecord {
         out
     }
 
-    /// The same game with its variations in [`GameRecord::variation_order`] and their parents
+    /// The same game with its variations in `GameRecord::variation_order` and their parents
     /// as a reader finds them: what writing the record and reading it back gives.
     pub fn normalized(&self) -> GameRecord {
         let mut out = GameRecord { variations: Vec::with_capacity(self.variations.len()), ..self.clone() };
