@@ -201,3 +201,42 @@ impl<W: Write> RecordWriter<W> {
         self.out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_tells_every_family_by_its_own_signs_in_order_of_trust() {
+        // The rules of detect_format before the families took them over (commit 89d2cf0).
+        let cases: [(&str, Option<&str>, Option<Format>); 24] = [
+            ("[Sente \"a\"]\n1.P7g-7f\n", None, Some(Format::Psn)),
+            ("[Black \"a\"]\n", None, Some(Format::Psn2)),
+            ("[BLACK \"a\"]\n", None, Some(Format::Psn2)),
+            ("{An opening comment.\nStill it.}\n\n[Opening \"A\"]\n7g7f\n", None, Some(Format::Psn)),
+            ("{A comment and no header.}\n", None, None),
+            ("# a note\n\n'CSA encoding=UTF-8\nV2.2\n", None, Some(Format::Csa)),
+            ("V3.0\nPI\n+\n", None, Some(Format::Csa)),
+            ("N+Alice\n", None, Some(Format::Csa)),
+            ("PI\n+\n", None, Some(Format::Csa)),
+            ("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n", None, Some(Format::Csa)),
+            ("N+\n▲７六歩\n", None, Some(Format::Csa)),
+            ("[Sente \"先手：A\"]\n", None, Some(Format::Psn)),
+            ("先手：A\n▲７六歩　△３四歩\n", None, Some(Format::Ki2)),
+            ("  ☗７六歩\n", Some("a.ki2u"), Some(Format::Ki2u)),
+            ("手合割：平手\n", None, Some(Format::Kif)),
+            ("   1 ７六歩(77)\n", None, Some(Format::Kif)),
+            ("後手：B\n", Some("a.kifu"), Some(Format::Kifu)),
+            ("startpos moves 7g7f\n", None, Some(Format::Usi)),
+            ("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1\n", None, Some(Format::Usi)),
+            ("position startpos moves 7g7f\n", Some("x.txt"), Some(Format::Usi)),
+            ("hello\n", None, None),
+            ("hello\n", Some("x.csa"), Some(Format::Csa)),
+            ("hello\n", Some("x.txt"), None),
+            ("", None, None),
+        ];
+        for (text, path, want) in cases {
+            assert_eq!(detect_format(text, path), want, "{text:?} {path:?}");
+        }
+    }
+}
