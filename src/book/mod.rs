@@ -1,6 +1,6 @@
 //! Opening books in the YaneuraOu text format (`#YANEURAOU-DB2016 1.00`): `sfen …` lines, each
 //! followed by `move ponder value depth count` lines. Reading builds an index from the position's
-//! key (its canonical SFEN without the move number, hashed; see [`key`]) to the moves, so lookups
+//! key (its canonical SFEN without the move number, hashed; see `key.rs`) to the moves, so lookups
 //! are a hash probe however large the book. This is the run-time book the engine reads; building
 //! books from records and generating match openings are offline tools ([`crate::book_tools`]).
 
