@@ -3,7 +3,7 @@
 //! # Module map
 //!
 //! The crate is layered; a module imports only from the modules before it in its own layer and
-//! from the layers named beside it (tests may use more, e.g. [`bench`]'s positions):
+//! from the layers named beside it (tests may use more, e.g. [`mod@bench`]'s positions):
 //!
 //! - **rules**: [`types`] ← `attacks` ← [`position`] ← `movegen` ← [`perft`] (`attacks` and `movegen` are crate-private). Positions travel
 //!   as SFEN ([`position::sfen`]); the sixteen handicap starts are [`position::Handicap`].
@@ -15,7 +15,7 @@
 //! - **records**: [`record`] (game-record formats), [`output_file`] (safe output writes). Import
 //!   rules only.
 //! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.
-//! - **offline tools**: [`book_tools`] (book building, opening generation), [`bench`]; they may use
+//! - **offline tools**: [`book_tools`] (book building, opening generation), [`mod@bench`]; they may use
 //!   search and records.
 //! - **match**: [`arena`], the match runner, a USI client of other engines; [`analyze`], record
 //!   analysis with the same client (records, arena).

@@ -5,6 +5,7 @@
 //! build of CI short.
 
 mod outside;
+mod support;
 
 mod records {
     mod bench;

@@ -1,6 +1,6 @@
 //! Opening books in the YaneuraOu text format (`#YANEURAOU-DB2016 1.00`): `sfen …` lines, each
 //! followed by `move ponder value depth count` lines. Reading builds an index from the position's
-//! key (its canonical SFEN without the move number, hashed; see [`key`]) to the moves, so lookups
+//! key (its canonical SFEN without the move number, hashed; see `key.rs`) to the moves, so lookups
 //! are a hash probe however large the book. This is the run-time book the engine reads; building
 //! books from records and generating match openings are offline tools ([`crate::book_tools`]).
 
@@ -15,7 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The header line of the format.
-pub const HEADER: &str = "#YANEURAOU-DB2016 1.00";
+pub(crate) const HEADER: &str = "#YANEURAOU-DB2016 1.00";
 
 /// The book hisha uses out of the box (`BookFile` = `builtin`), built by `hisha book build` from
 /// `book/lines.psn` (see `book/README.md`).

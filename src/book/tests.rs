@@ -1,10 +1,19 @@
 //! Book format round trip, lookups against a brute-force scan, picking, corrupt files.
 
 use super::*;
-use crate::book_tools::build::{BuildOptions, from_records};
+use crate::book_tools::build::{BookBuilder, BuildOptions};
 use crate::record::{GameRecord, Start};
 use crate::testing::{after, play};
 use rand::{SeedableRng, rngs::StdRng};
+
+/// A book built from `records` as `hisha book build` builds one, a game at a time.
+fn from_records(records: &[GameRecord], opts: BuildOptions) -> Book {
+    let mut b = BookBuilder::new(opts);
+    for r in records {
+        b.add(r);
+    }
+    b.finish()
+}
 
 #[test]
 fn parses_the_yaneuraou_format_and_round_trips() {

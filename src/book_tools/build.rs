@@ -113,12 +113,3 @@ impl BookBuilder {
         book
     }
 }
-
-/// Builds a book from `records` (unreadable starts are skipped).
-pub fn from_records(records: &[GameRecord], opts: BuildOptions) -> Book {
-    let mut b = BookBuilder::new(opts);
-    for r in records {
-        b.add(r);
-    }
-    b.finish()
-}

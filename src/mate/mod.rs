@@ -146,7 +146,7 @@ impl MateSolver {
     }
 
     /// Rebuilds the table with `hash_mib` MiB.
-    pub fn resize(&mut self, hash_mib: usize) {
+    pub(crate) fn resize(&mut self, hash_mib: usize) {
         self.table = Table::new(hash_mib);
     }
 

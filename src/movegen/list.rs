@@ -7,7 +7,7 @@ use std::ops::{Deref, DerefMut};
 /// Capacity of a [`MoveList`].
 pub const MAX_MOVES: usize = 600;
 
-/// A list of at most [`MAX_MOVES`] moves.
+/// A list of at most `MAX_MOVES` moves.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],

@@ -26,7 +26,7 @@ pub enum MoveError {
 
 impl Position {
     /// Checks a move against every rule, naming the first one it breaks.
-    pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveKind> {
+    pub(crate) fn check_move(&self, m: Move) -> Result<(), IllegalMoveKind> {
         let us = self.side_to_move();
         let ksq = self.king_square(us);
         match m.kind() {

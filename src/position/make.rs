@@ -81,7 +81,7 @@ impl Position {
     /// The key [`Position::key`] will have after `m` (legal here), without playing it: lets the
     /// search fetch the child's transposition-table entry while it still prepares the move.
     #[inline]
-    pub fn key_after(&self, m: Move) -> u64 {
+    pub(crate) fn key_after(&self, m: Move) -> u64 {
         let (board_key, hand_key) = self.keys_after(m);
         board_key ^ hand_key
     }
@@ -113,7 +113,7 @@ impl Position {
         (board_key, hand_key)
     }
 
-    /// Takes back the last move played by [`Position::do_move`] or [`Position::do_null_move`].
+    /// Takes back the last move played by [`Position::do_move`] or `Position::do_null_move`.
     /// Does nothing at the start.
     pub fn undo_move(&mut self) {
         self.undo_move_inline();
@@ -152,7 +152,7 @@ impl Position {
 
     /// Plays a pass (*null move*) for the search: only the side to move changes. The side to
     /// move must not be in check. Undo with [`Position::undo_move`].
-    pub fn do_null_move(&mut self) {
+    pub(crate) fn do_null_move(&mut self) {
         debug_assert!(!self.in_check());
         let prev = self.st;
         self.history.push(prev);

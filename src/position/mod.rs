@@ -3,7 +3,7 @@
 //! the repetition rules use.
 //!
 //! A `Position` can only be built valid ([`Position::startpos`], [`Position::from_sfen`],
-//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves:
+//! `Position::from_setup`, [`Position::handicap`]), and stays valid under legal moves:
 //! [`Position::play`] checks a move from outside against every rule (`legality.rs`),
 //! [`Position::do_move`] trusts the caller. Position imports only `types` and `attacks`; the
 //! move generator (`movegen`) builds on it and adds the move-list queries such as
@@ -88,7 +88,7 @@ impl Position {
     }
 
     /// Builds a position from an unvalidated setup, checking every rule in [`Setup`]'s docs.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+    pub(crate) fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         setup.validate_material()?;
         let mut pos = Position {
             board: [None; 81],
@@ -138,7 +138,7 @@ impl Position {
     }
 
     /// The position as an unvalidated [`Setup`] (without history).
-    pub fn to_setup(&self) -> Setup {
+    pub(crate) fn to_setup(&self) -> Setup {
         Setup { board: self.board, hands: self.hands, side_to_move: self.side, move_number: self.move_number() }
     }
 
@@ -176,13 +176,13 @@ impl Position {
 
     /// The squares holding `c`'s pieces.
     #[inline(always)]
-    pub fn pieces_of(&self, c: Color) -> Bitboard {
+    pub(crate) fn pieces_of(&self, c: Color) -> Bitboard {
         self.by_color[c.index()]
     }
 
     /// The squares holding pieces of `kind` (both colors).
     #[inline(always)]
-    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+    pub(crate) fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
@@ -246,13 +246,13 @@ impl Position {
 
     /// The Zobrist key of the board and side to move only (for hand-domination lookups).
     #[inline(always)]
-    pub fn board_key(&self) -> u64 {
+    pub(crate) fn board_key(&self) -> u64 {
         self.st.board_key
     }
 
     /// Enemy pieces giving check to the side to move.
     #[inline(always)]
-    pub fn checkers(&self) -> Bitboard {
+    pub(crate) fn checkers(&self) -> Bitboard {
         self.st.checkers
     }
 
@@ -264,13 +264,13 @@ impl Position {
 
     /// Pieces of the side to move pinned to its king.
     #[inline(always)]
-    pub fn pinned(&self) -> Bitboard {
+    pub(crate) fn pinned(&self) -> Bitboard {
         self.st.pinned
     }
 
     /// `c`'s pieces that attack `sq`, given the occupancy `occ`.
     #[inline(always)]
-    pub fn attackers_to(&self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_to(&self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
         let o = !c;
         let k = &self.by_kind;
         ((attacks::pawn(o, sq) & k[PieceKind::Pawn as usize])
@@ -286,7 +286,7 @@ impl Position {
 
     /// True if `c` attacks `sq` given the occupancy `occ`.
     #[inline(always)]
-    pub fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
+    pub(crate) fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {
         let o = !c;
         let k = &self.by_kind;
         let theirs = self.by_color[c.index()];
@@ -312,7 +312,7 @@ impl Position {
     }
 
     /// The squares `c`'s piece on `sq` would attack with this board's occupancy.
-    pub fn attacks_from(&self, piece: Piece, sq: Square) -> Bitboard {
+    pub(crate) fn attacks_from(&self, piece: Piece, sq: Square) -> Bitboard {
         attacks::piece(piece.color(), piece.kind(), sq, self.occupied())
     }
 

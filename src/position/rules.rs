@@ -89,7 +89,7 @@ impl Position {
 
     /// [`Position::repetition`] looking back at most `max_plies` plies (the search uses a short
     /// window: an older repetition will be found again when it comes around).
-    pub fn repetition_within(&self, needed: usize, max_plies: usize) -> Repetition {
+    pub(crate) fn repetition_within(&self, needed: usize, max_plies: usize) -> Repetition {
         let key = self.key();
         let hist = self.history();
         let n = hist.len();
@@ -164,7 +164,7 @@ impl Position {
 
     /// Declaration points of `c` (rules.md §6: rook/bishop 5, others 1) over its pieces in the
     /// enemy camp (king excluded) and in hand.
-    pub fn declaration_points(&self, c: Color) -> u32 {
+    pub(crate) fn declaration_points(&self, c: Color) -> u32 {
         let camp = Bitboard::far_ranks(c, 3);
         let ours = (self.pieces_of(c) & camp) - self.pieces_of_kind(PieceKind::King);
         let big = ours

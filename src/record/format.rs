@@ -2,6 +2,7 @@
 //! a file writer that adds what a format needs once per file (PSN2's BOM, KIFU's version line)
 //! and encodes `.kif` and `.ki2` as Shift_JIS.
 
+use super::boundary::Sample;
 use super::error::RecordError;
 use super::kif::ki2;
 use super::psn::psn2;
@@ -37,10 +38,16 @@ impl Format {
     pub const ALL: [Format; 8] =
         [Format::Psn, Format::Psn2, Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u, Format::Csa, Format::Usi];
 
-    /// The usual file extension.
+    /// The usual file extension: the format's name, but `.psn` for PSN2 too.
     pub fn extension(self) -> &'static str {
+        if self == Format::Psn2 { "psn" } else { self.name() }
+    }
+
+    /// The format's name, as [`FromStr`] reads it and [`fmt::Display`] writes it.
+    fn name(self) -> &'static str {
         match self {
-            Format::Psn | Format::Psn2 => "psn",
+            Format::Psn => "psn",
+            Format::Psn2 => "psn2",
             Format::Kif => "kif",
             Format::Kifu => "kifu",
             Format::Ki2 => "ki2",
@@ -83,58 +90,24 @@ impl FromStr for Format {
     fn from_str(s: &str) -> Result<Format, ParseFormatError> {
         Format::ALL
             .into_iter()
-            .find(|f| f.to_string().eq_ignore_ascii_case(s))
+            .find(|f| f.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseFormatError(s.to_string()))
     }
 }
 
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Psn => "psn",
-            Format::Psn2 => "psn2",
-            Format::Kif => "kif",
-            Format::Kifu => "kifu",
-            Format::Ki2 => "ki2",
-            Format::Ki2u => "ki2u",
-            Format::Csa => "csa",
-            Format::Usi => "usi",
-        })
+        f.write_str(self.name())
     }
 }
 
 /// Guesses the format of decoded record text, falling back to the file extension.
 pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
-    let mut first = lines.next().unwrap_or("");
-    if first.starts_with('{') {
-        // A PSN file may open with a comment: its first header decides.
-        first = std::iter::once(first).chain(lines).take(200).find(|l| l.starts_with('[')).unwrap_or(first);
-    }
-    let kif_like =
-        text.contains("手合割") || text.contains("手数----") || text.contains("先手：") || text.contains("後手：");
-    let by_content = if first.starts_with("[Black") || first.starts_with("[BLACK") {
-        Some(Format::Psn2)
-    } else if first.starts_with('[') {
-        Some(Format::Psn)
-    } else if first.starts_with("'CSA")
-        || first.starts_with("V2")
-        || first.starts_with("V3")
-        || first.starts_with("N+")
-        || first.starts_with("PI")
-        || first.starts_with("P1")
-    {
-        Some(Format::Csa)
-    } else if text.lines().any(|l| l.trim_start().starts_with(['▲', '△', '☗', '☖'])) {
-        Some(Format::Ki2)
-    } else if kif_like || text.lines().any(|l| l.trim_start().starts_with('1') && l.contains('(') && l.contains('歩'))
-    {
-        Some(Format::Kif)
-    } else if first.starts_with("startpos") || first.starts_with("sfen") || first.starts_with("position") {
-        Some(Format::Usi)
-    } else {
-        None
-    };
+    // The families in the order their signs are trusted: PSN and CSA by their first line, then
+    // KI2 and KIF by marks anywhere in the text, and USI lines, whose first words are plain, last.
+    const SNIFFS: [fn(&Sample) -> Option<Format>; 4] = [psn::sniff, csa::sniff, kif::sniff, usi_line::sniff];
+    let sample = Sample::new(text);
+    let by_content = SNIFFS.iter().find_map(|sniff| sniff(&sample));
     let by_path = path.and_then(Format::from_path);
     // `.txt` says nothing about the content: it is taken for USI lines only when writing.
     let txt = path.is_some_and(|p| p.to_ascii_lowercase().ends_with(".txt"));
@@ -226,5 +199,44 @@ impl<W: Write> RecordWriter<W> {
     /// The underlying writer.
     pub fn into_inner(self) -> W {
         self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_tells_every_family_by_its_own_signs_in_order_of_trust() {
+        // The rules of detect_format before the families took them over (commit 89d2cf0).
+        let cases: [(&str, Option<&str>, Option<Format>); 24] = [
+            ("[Sente \"a\"]\n1.P7g-7f\n", None, Some(Format::Psn)),
+            ("[Black \"a\"]\n", None, Some(Format::Psn2)),
+            ("[BLACK \"a\"]\n", None, Some(Format::Psn2)),
+            ("{An opening comment.\nStill it.}\n\n[Opening \"A\"]\n7g7f\n", None, Some(Format::Psn)),
+            ("{A comment and no header.}\n", None, None),
+            ("# a note\n\n'CSA encoding=UTF-8\nV2.2\n", None, Some(Format::Csa)),
+            ("V3.0\nPI\n+\n", None, Some(Format::Csa)),
+            ("N+Alice\n", None, Some(Format::Csa)),
+            ("PI\n+\n", None, Some(Format::Csa)),
+            ("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n", None, Some(Format::Csa)),
+            ("N+\n▲７六歩\n", None, Some(Format::Csa)),
+            ("[Sente \"先手：A\"]\n", None, Some(Format::Psn)),
+            ("先手：A\n▲７六歩　△３四歩\n", None, Some(Format::Ki2)),
+            ("  ☗７六歩\n", Some("a.ki2u"), Some(Format::Ki2u)),
+            ("手合割：平手\n", None, Some(Format::Kif)),
+            ("   1 ７六歩(77)\n", None, Some(Format::Kif)),
+            ("後手：B\n", Some("a.kifu"), Some(Format::Kifu)),
+            ("startpos moves 7g7f\n", None, Some(Format::Usi)),
+            ("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1\n", None, Some(Format::Usi)),
+            ("position startpos moves 7g7f\n", Some("x.txt"), Some(Format::Usi)),
+            ("hello\n", None, None),
+            ("hello\n", Some("x.csa"), Some(Format::Csa)),
+            ("hello\n", Some("x.txt"), None),
+            ("", None, None),
+        ];
+        for (text, path, want) in cases {
+            assert_eq!(detect_format(text, path), want, "{text:?} {path:?}");
+        }
     }
 }

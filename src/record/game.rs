@@ -171,14 +171,14 @@ impl GameRecord {
 
     /// The time (used, total) the side to move has at the end: [`GameRecord::end_time_ms`], and
     /// its total from the side's last move plus that.
-    pub fn end_times(&self) -> (u64, u64) {
+    pub(crate) fn end_times(&self) -> (u64, u64) {
         let used = self.end_time_ms.unwrap_or(0);
         let before = self.moves.len().checked_sub(2).and_then(|i| self.moves[i].total_ms).unwrap_or(0);
         (used, before + used)
     }
 
     /// The number GUIs write on the first move: the start SFEN's move number.
-    pub fn first_move_number(&self) -> usize {
+    pub(crate) fn first_move_number(&self) -> usize {
         match &self.start {
             Start::Handicap(_) => 1,
             Start::Sfen(s) => s.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1).max(1),
@@ -189,7 +189,7 @@ impl GameRecord {
     /// branches from the deepest branch point back (branches at the same point in list order), each
     /// followed by its own branches. Readers that rewind the line read last to the branch point,
     /// as every GUI does, rebuild the same tree from it.
-    pub fn variation_order(&self) -> Vec<usize> {
+    pub(crate) fn variation_order(&self) -> Vec<usize> {
         let mut out = Vec::with_capacity(self.variations.len());
         let mut stack = vec![None];
         while let Some(parent) = stack.pop() {
@@ -206,7 +206,7 @@ impl GameRecord {
         out
     }
 
-    /// The same game with its variations in [`GameRecord::variation_order`] and their parents
+    /// The same game with its variations in `GameRecord::variation_order` and their parents
     /// as a reader finds them: what writing the record and reading it back gives.
     pub fn normalized(&self) -> GameRecord {
         let mut out = GameRecord { variations: Vec::with_capacity(self.variations.len()), ..self.clone() };
@@ -257,7 +257,7 @@ impl GameRecord {
     }
 
     /// The moves of variation `i` preceded by the moves of the line it branches from.
-    pub fn variation_line(&self, i: usize) -> Vec<Move> {
+    pub(crate) fn variation_line(&self, i: usize) -> Vec<Move> {
         let Some(v) = self.variations.get(i) else {
             return Vec::new();
         };

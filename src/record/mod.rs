@@ -9,7 +9,17 @@
 //!
 //! Times are kept in milliseconds; the text formats store whole seconds, so a round trip keeps
 //! times exactly when they are whole seconds (as match clocks report them after rounding).
+//!
+//! Layout: one folder per dialect family (`kif/`: KIF, KIFU, KI2, board diagrams, kanji, engine
+//! comments; `csa/`; `psn/`: PSN, PSN2 and their tokenizer; `usi_line`). Each family reads and
+//! writes its formats and, in its `detect` part, says whether a text is written in one of them
+//! (`sniff`) and where its games start (`GameBoundaries`), through the types of `boundary`;
+//! `format` (detection, the writer) and `stream` (splitting a file into games) only combine the
+//! families. The families share the model (`game`), `builder`, `text`, `error`, `partial`,
+//! `promotion` and `result_words`, and import neither `format` nor `stream` (but the [`Format`]
+//! type).
 
+mod boundary;
 mod builder;
 mod csa;
 mod error;
@@ -35,5 +45,5 @@ pub use stream::{GameReader, read_games};
 
 pub use error::{RecordError, RecordErrorKind};
 use format::parse_game;
-pub use result_words::{reason_from_id, reason_id};
+pub(crate) use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;

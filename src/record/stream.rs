@@ -4,100 +4,41 @@
 //! and yields one `Result<GameRecord, RecordError>` per game; [`split`] does the same over text in
 //! memory without copying.
 
+use super::boundary::{Cut, GameBoundaries};
 use super::error::{RecordError, RecordErrorKind};
-use super::{Format, GameRecord, detect_format, parse_game, text};
+use super::{Format, GameRecord, csa, detect_format, kif, parse_game, psn, text, usi_line};
 use std::collections::VecDeque;
 use std::io::BufRead;
 
-/// What a line means for the game boundaries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cut {
-    /// It belongs to the current game.
-    Line,
-    /// It is the first line of a new game.
-    Starts,
-    /// It separates games and belongs to none (CSA `/`).
-    Separates,
-}
-
-/// The boundary rules of one format.
+/// The boundary rules of the format read, chosen from its family.
 #[derive(Clone, Debug)]
-struct Splitter {
-    format: Format,
-    /// PSN: inside a `{ … }` comment (they do not nest).
-    in_comment: bool,
-    /// PSN: the current game has text after its headers; KIF/KI2: it has a move line.
-    seen_body: bool,
-    /// PSN: the header keys of the current game. A key seen again starts a new game, so a game of
-    /// headers only (no moves, no result) stays apart from the next one. Keys are compared as
-    /// written: a game may hold `WhiteTimeSetting` and `WhiteTImeSetting`, two tags to the writer.
-    header_keys: Vec<String>,
-}
-
-/// The key of a PSN header line `[Key "Value"]`; `None` for any other line.
-fn psn_header_key(line: &str) -> Option<String> {
-    let t = line.trim();
-    let inner = t.strip_prefix('[')?.strip_suffix(']').filter(|inner| !inner.is_empty())?;
-    let key = inner.split(|c: char| c.is_whitespace() || c == '"').next().unwrap_or("");
-    Some(key.to_string())
+enum Splitter {
+    Psn(psn::Boundaries),
+    Kif(kif::KifBoundaries),
+    Ki2(kif::Ki2Boundaries),
+    Csa(csa::Boundaries),
+    Usi(usi_line::Boundaries),
 }
 
 impl Splitter {
-    pub fn new(format: Format) -> Splitter {
-        Splitter { format, in_comment: false, seen_body: false, header_keys: Vec::new() }
+    fn new(format: Format) -> Splitter {
+        match format {
+            Format::Psn | Format::Psn2 => Splitter::Psn(psn::Boundaries::default()),
+            Format::Kif | Format::Kifu => Splitter::Kif(kif::KifBoundaries::default()),
+            Format::Ki2 | Format::Ki2u => Splitter::Ki2(kif::Ki2Boundaries::default()),
+            Format::Csa => Splitter::Csa(csa::Boundaries),
+            Format::Usi => Splitter::Usi(usi_line::Boundaries),
+        }
     }
 
-    /// What `line` means for the boundaries, and whether it makes its game worth reporting (a
-    /// chunk of only blank lines or comments, such as a file's opening comment, is no game).
+    /// What `line` means for the boundaries, and whether it makes its game worth reporting.
     fn cut(&mut self, line: &str) -> (Cut, bool) {
-        let t = line.trim();
-        match self.format {
-            Format::Psn | Format::Psn2 => {
-                if let Some(key) = psn_header_key(line).filter(|_| !self.in_comment) {
-                    let starts = std::mem::replace(&mut self.seen_body, false) || self.header_keys.contains(&key);
-                    if starts {
-                        self.header_keys.clear();
-                    }
-                    self.header_keys.push(key);
-                    return (if starts { Cut::Starts } else { Cut::Line }, true);
-                }
-                let mut outside = false;
-                for &c in line.as_bytes() {
-                    match c {
-                        b'{' => self.in_comment = true,
-                        b'}' => self.in_comment = false,
-                        c if !self.in_comment && !c.is_ascii_whitespace() => outside = true,
-                        _ => {}
-                    }
-                }
-                self.seen_body |= !t.is_empty();
-                (Cut::Line, outside)
-            }
-            Format::Kif | Format::Kifu => {
-                // Some writers put 終了日時 (end time) after the moves; it belongs to that game.
-                let starts = self.seen_body
-                    && super::kif::is_header(line)
-                    && !line.starts_with("まで")
-                    && !line.starts_with("終了日時");
-                if starts {
-                    self.seen_body = false;
-                }
-                self.seen_body |= super::kif::is_move_line(line);
-                (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
-            }
-            Format::Ki2 | Format::Ki2u => {
-                let is_move = super::kif::ki2::is_move_line(line);
-                let starts = self.seen_body && !is_move && super::kif::is_header(line);
-                if starts {
-                    self.seen_body = false;
-                }
-                self.seen_body |= is_move;
-                (if starts { Cut::Starts } else { Cut::Line }, !t.is_empty())
-            }
-            Format::Csa if t == "/" => (Cut::Separates, false),
-            Format::Csa => (Cut::Line, !t.is_empty() && !t.starts_with('\'')),
-            Format::Usi if super::usi_line::is_game_line(line) => (Cut::Starts, true),
-            Format::Usi => (Cut::Separates, false),
+        match self {
+            Splitter::Psn(b) => b.cut(line),
+            Splitter::Kif(b) => b.cut(line),
+            Splitter::Ki2(b) => b.cut(line),
+            Splitter::Csa(b) => b.cut(line),
+            Splitter::Usi(b) => b.cut(line),
         }
     }
 }

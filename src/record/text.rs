@@ -16,8 +16,8 @@ pub(super) fn is_utf8_line(line: &[u8]) -> bool {
 }
 
 /// Decodes record bytes. A UTF-8 BOM means UTF-8; otherwise the first line that is not plain
-/// ASCII decides: UTF-8 ([`is_utf8_line`]) means UTF-8, anything else Shift_JIS. Malformed bytes
-/// and C1 controls ([`without_c1_controls`]) become U+FFFD; they are reported where they break the
+/// ASCII decides: UTF-8 (`is_utf8_line`) means UTF-8, anything else Shift_JIS. Malformed bytes
+/// and C1 controls (`without_c1_controls`) become U+FFFD; they are reported where they break the
 /// format. [`super::GameReader`] decides
 /// the same way line by line, so both read the same games.
 pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {

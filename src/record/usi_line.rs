@@ -2,14 +2,27 @@
 //! `position` is accepted). One game per line; blank lines and `#` lines are skipped. The format
 //! carries no tags, times, comments or result.
 
+use super::boundary::{Cut, GameBoundaries, Sample};
 use super::error::{RecordError, RecordErrorKind};
-use super::{GameRecord, Start};
+use super::{Format, GameRecord, Start};
 use std::io::{self, Write};
 
-/// True for a line that holds a game (not blank, not a `#` comment).
-pub(super) fn is_game_line(line: &str) -> bool {
-    let t = line.trim_start();
-    !t.is_empty() && !t.starts_with('#')
+/// USI lines when the first line starts with `startpos`, `sfen` or `position`.
+pub(super) fn sniff(sample: &Sample) -> Option<Format> {
+    let first = sample.first_line();
+    ["startpos", "sfen", "position"].iter().any(|w| first.starts_with(w)).then_some(Format::Usi)
+}
+
+/// The game boundaries of USI lines: every line that holds a game (not blank, not a `#` comment)
+/// is one; other lines belong to none.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Boundaries;
+
+impl GameBoundaries for Boundaries {
+    fn cut(&mut self, line: &str) -> (Cut, bool) {
+        let t = line.trim_start();
+        if !t.is_empty() && !t.starts_with('#') { (Cut::Starts, true) } else { (Cut::Separates, false) }
+    }
 }
 
 /// Reads the game on the first line of `text`, which is line `n` of the file.

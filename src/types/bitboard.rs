@@ -23,26 +23,14 @@ const RANK_A: u128 = {
 
 impl Bitboard {
     /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
+    pub(crate) const EMPTY: Bitboard = Bitboard(0);
     /// All 81 squares.
     pub const ALL: Bitboard = Bitboard(ALL_BITS);
 
     /// The set holding only `sq`.
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
+    pub(crate) const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u128 << sq.index())
-    }
-
-    /// The raw bits.
-    #[inline(always)]
-    pub const fn bits(self) -> u128 {
-        self.0
-    }
-
-    /// The set with these raw bits (bits above 80 are dropped).
-    #[inline(always)]
-    pub const fn from_bits(bits: u128) -> Bitboard {
-        Bitboard(bits & ALL_BITS)
     }
 
     /// All squares of file `f` (index 0 = file 1).
@@ -60,7 +48,7 @@ impl Bitboard {
     /// The ranks with relative index `< n` for `c` (its `n` farthest ranks): `n = 3` is the
     /// promotion zone, `n = 1` where pawns and lances may not go, `n = 2` the same for knights.
     #[inline(always)]
-    pub const fn far_ranks(c: Color, n: usize) -> Bitboard {
+    pub(crate) const fn far_ranks(c: Color, n: usize) -> Bitboard {
         let mut b = 0u128;
         let mut i = 0;
         while i < n {
@@ -77,7 +65,7 @@ impl Bitboard {
     /// dropped there (the dead-piece rule, rules.md §2–§3): the last rank for a pawn or lance,
     /// the last two for a knight, none for the other kinds.
     #[inline(always)]
-    pub const fn dead_squares(c: Color, kind: PieceKind) -> Bitboard {
+    pub(crate) const fn dead_squares(c: Color, kind: PieceKind) -> Bitboard {
         match kind {
             PieceKind::Pawn | PieceKind::Lance => Bitboard::far_ranks(c, 1),
             PieceKind::Knight => Bitboard::far_ranks(c, 2),
@@ -93,7 +81,7 @@ impl Bitboard {
 
     /// True if at least one square is set.
     #[inline(always)]
-    pub const fn is_nonempty(self) -> bool {
+    pub(crate) const fn is_nonempty(self) -> bool {
         self.0 != 0
     }
 
@@ -111,7 +99,7 @@ impl Bitboard {
 
     /// True if more than one square is set.
     #[inline(always)]
-    pub const fn has_more_than_one(self) -> bool {
+    pub(crate) const fn has_more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
@@ -123,7 +111,7 @@ impl Bitboard {
 
     /// Removes and returns the lowest square.
     #[inline(always)]
-    pub fn pop(&mut self) -> Option<Square> {
+    pub(crate) fn pop(&mut self) -> Option<Square> {
         let sq = self.first()?;
         self.0 &= self.0 - 1;
         Some(sq)
@@ -144,19 +132,19 @@ impl Bitboard {
     /// Shifts every square one rank toward rank a (Black's forward). Squares on rank a fall off
     /// into the previous file's rank i, so callers mask with the rank they allow.
     #[inline(always)]
-    pub const fn shift_up(self) -> Bitboard {
+    pub(crate) const fn shift_up(self) -> Bitboard {
         Bitboard(self.0 >> 1)
     }
 
     /// Shifts every square one rank toward rank i (White's forward); see [`Bitboard::shift_up`].
     #[inline(always)]
-    pub const fn shift_down(self) -> Bitboard {
+    pub(crate) const fn shift_down(self) -> Bitboard {
         Bitboard((self.0 << 1) & ALL_BITS)
     }
 
     /// For each occupied file, all nine squares of it (used for *nifu*: files that hold a pawn).
     #[inline(always)]
-    pub const fn fill_files(self) -> Bitboard {
+    pub(crate) const fn fill_files(self) -> Bitboard {
         // Per file: adding 0xFF to the low eight bits carries into bit 8 iff one of them is set;
         // OR-ing the original bit 8 then marks every occupied file, and `z - (z >> 8)` spreads
         // that mark over bits 0..8 of the file without borrowing across files.

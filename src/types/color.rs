@@ -15,8 +15,6 @@ pub enum Color {
 }
 
 impl Color {
-    /// Number of colors.
-    pub const NUM: usize = 2;
     /// Both colors, Black first.
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
 
@@ -26,18 +24,9 @@ impl Color {
         self as usize
     }
 
-    /// The color with the given index, if any.
-    pub const fn try_from_index(i: usize) -> Option<Color> {
-        match i {
-            0 => Some(Color::Black),
-            1 => Some(Color::White),
-            _ => None,
-        }
-    }
-
     /// The other color.
     #[inline(always)]
-    pub const fn flip(self) -> Color {
+    pub(crate) const fn flip(self) -> Color {
         match self {
             Color::Black => Color::White,
             Color::White => Color::Black,
@@ -45,7 +34,7 @@ impl Color {
     }
 
     /// The SFEN side-to-move letter (`b` or `w`).
-    pub const fn sfen_char(self) -> char {
+    pub(crate) const fn sfen_char(self) -> char {
         match self {
             Color::Black => 'b',
             Color::White => 'w',
@@ -103,10 +92,9 @@ mod tests {
     #[test]
     fn flip_and_index_round_trip() {
         for c in Color::ALL {
-            assert_eq!(Color::try_from_index(c.index()), Some(c));
+            assert_eq!(Color::ALL[c.index()], c);
             assert_eq!(!!c, c);
             assert_ne!(!c, c);
         }
-        assert_eq!(Color::try_from_index(2), None);
     }
 }

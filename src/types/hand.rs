@@ -18,11 +18,11 @@ pub struct Hand(u32);
 
 impl Hand {
     /// No pieces.
-    pub const EMPTY: Hand = Hand(0);
+    pub(crate) const EMPTY: Hand = Hand(0);
 
     /// The raw packed value (for hashing and tables).
     #[inline(always)]
-    pub const fn bits(self) -> u32 {
+    pub(crate) const fn bits(self) -> u32 {
         self.0
     }
 
@@ -84,7 +84,7 @@ impl Hand {
     }
 
     /// The hand with `count` pieces of `kind`, or `None` if the count is out of range.
-    pub const fn with_count(self, kind: PieceKind, count: u32) -> Option<Hand> {
+    pub(crate) const fn with_count(self, kind: PieceKind, count: u32) -> Option<Hand> {
         if !kind.is_hand_kind() || count > kind.set_count() as u32 {
             return None;
         }
@@ -94,7 +94,7 @@ impl Hand {
 
     /// True if this hand holds at least as many of every kind as `other` (hand domination).
     #[inline(always)]
-    pub const fn dominates(self, other: Hand) -> bool {
+    pub(crate) const fn dominates(self, other: Hand) -> bool {
         self.0.wrapping_sub(other.0) & BORROW == 0
     }
 

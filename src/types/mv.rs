@@ -64,12 +64,12 @@ impl Move {
 
     /// The raw 16 bits (for tables and the transposition table).
     #[inline(always)]
-    pub const fn bits(self) -> u16 {
+    pub(crate) const fn bits(self) -> u16 {
         self.0.get()
     }
 
     /// Rebuilds a move from [`Move::bits`]; `None` for values no move has.
-    pub const fn from_bits(bits: u16) -> Option<Move> {
+    pub(crate) const fn from_bits(bits: u16) -> Option<Move> {
         let to = bits & 0x7F;
         let from = (bits >> 7) & 0x7F;
         let drop = from >= 81;
@@ -132,16 +132,13 @@ impl Move {
     /// ranks): the one place the zone rule of rules.md §2 is written. A piece whose kind can
     /// promote may promote on exactly such a move. Always false for a drop.
     #[inline(always)]
-    pub const fn touches_zone(self, us: Color) -> bool {
+    pub(crate) const fn touches_zone(self, us: Color) -> bool {
         !self.is_drop() && (self.origin_unchecked().rank().in_zone(us) || self.to().rank().in_zone(us))
     }
 
     /// The syntax-only form of this move.
     pub const fn to_usi(self) -> UsiMove {
-        match self.kind() {
-            MoveKind::Normal { from, to, promote } => UsiMove::Normal { from, to, promote },
-            MoveKind::Drop { kind, to } => UsiMove::Drop { kind, to },
-        }
+        UsiMove(self.kind())
     }
 }
 
@@ -158,45 +155,28 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A move as written in USI, checked for syntax only. [`crate::Position::parse_usi_move`] turns it
-/// into a legal [`Move`] or says which rule it breaks.
+/// A move as written in USI (`7g7f`, `8h2b+`, `P*5e`): its parts, checked for syntax only.
+/// [`crate::Position::parse_usi_move`] turns it into a legal [`Move`] or says which rule it breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UsiMove {
-    /// `7g7f` or `8h2b+`.
-    Normal {
-        /// Origin.
-        from: Square,
-        /// Destination.
-        to: Square,
-        /// Trailing `+`.
-        promote: bool,
-    },
-    /// `P*5e`.
-    Drop {
-        /// The dropped kind (always a hand kind).
-        kind: PieceKind,
-        /// Destination.
-        to: Square,
-    },
-}
+pub struct UsiMove(MoveKind);
 
 impl UsiMove {
     /// The packed move with the same parts (legality is not checked).
-    pub const fn to_move(self) -> Move {
-        match self {
-            UsiMove::Normal { from, to, promote } => Move::normal(from, to, promote),
-            UsiMove::Drop { kind, to } => Move::drop(kind, to),
+    pub(crate) const fn to_move(self) -> Move {
+        match self.0 {
+            MoveKind::Normal { from, to, promote } => Move::normal(from, to, promote),
+            MoveKind::Drop { kind, to } => Move::drop(kind, to),
         }
     }
 }
 
 impl fmt::Display for UsiMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            UsiMove::Normal { from, to, promote } => {
+        match self.0 {
+            MoveKind::Normal { from, to, promote } => {
                 write!(f, "{from}{to}{}", if promote { "+" } else { "" })
             }
-            UsiMove::Drop { kind, to } => write!(f, "{}*{to}", kind.base_letter()),
+            MoveKind::Drop { kind, to } => write!(f, "{}*{to}", kind.base_letter()),
         }
     }
 }
@@ -225,7 +205,7 @@ impl FromStr for UsiMove {
                     return Err(err("a drop is a letter, '*' and a square, like P*5e"));
                 }
                 let to = Square::from_usi_bytes(rest).ok_or(err("bad destination square"))?;
-                Ok(UsiMove::Drop { kind, to })
+                Ok(UsiMove(MoveKind::Drop { kind, to }))
             }
             [_, _, _, _, tail @ ..] => {
                 let promote = match tail {
@@ -238,7 +218,7 @@ impl FromStr for UsiMove {
                 if from == to {
                     return Err(err("origin and destination are the same square"));
                 }
-                Ok(UsiMove::Normal { from, to, promote })
+                Ok(UsiMove(MoveKind::Normal { from, to, promote }))
             }
             _ => Err(err("too short")),
         }

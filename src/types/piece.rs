@@ -44,7 +44,7 @@ pub enum PieceKind {
 
 impl PieceKind {
     /// Number of kinds.
-    pub const NUM: usize = 14;
+    pub(crate) const NUM: usize = 14;
     /// All kinds in index order.
     pub const ALL: [PieceKind; 14] = [
         PieceKind::Pawn,
@@ -62,18 +62,13 @@ impl PieceKind {
         PieceKind::Horse,
         PieceKind::Dragon,
     ];
-    /// The seven kinds that can be held in hand, in hand-slot order.
-    pub const HAND: [PieceKind; 7] = [
-        PieceKind::Pawn,
-        PieceKind::Lance,
-        PieceKind::Knight,
-        PieceKind::Silver,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Gold,
-    ];
+    /// The seven kinds that can be held in hand, in hand-slot order: the first seven of [`Self::ALL`].
+    pub const HAND: [PieceKind; 7] = match Self::ALL.first_chunk() {
+        Some(hand) => *hand,
+        None => unreachable!(),
+    };
     /// The hand kinds in the order USI SFEN writes them: R B G S N L P.
-    pub const SFEN_HAND_ORDER: [PieceKind; 7] = [
+    pub(crate) const SFEN_HAND_ORDER: [PieceKind; 7] = [
         PieceKind::Rook,
         PieceKind::Bishop,
         PieceKind::Gold,
@@ -91,13 +86,13 @@ impl PieceKind {
 
     /// The kind with index `i`.
     #[inline(always)]
-    pub const fn try_from_index(i: usize) -> Option<PieceKind> {
+    pub(crate) const fn try_from_index(i: usize) -> Option<PieceKind> {
         if i < 14 { Some(PieceKind::ALL[i]) } else { None }
     }
 
     /// True for Pawn, Lance, Knight, Silver, Bishop and Rook.
     #[inline(always)]
-    pub const fn can_promote(self) -> bool {
+    pub(crate) const fn can_promote(self) -> bool {
         (self as u8) < 6
     }
 
@@ -115,7 +110,7 @@ impl PieceKind {
 
     /// The kind a captured piece of this kind becomes in hand (promoted kinds revert; King has none).
     #[inline(always)]
-    pub const fn unpromoted(self) -> PieceKind {
+    pub(crate) const fn unpromoted(self) -> PieceKind {
         if self.is_promoted() { PieceKind::ALL[self as usize - 8] } else { self }
     }
 
@@ -125,9 +120,10 @@ impl PieceKind {
         (self as u8) < 7
     }
 
-    /// True if the kind moves like a gold (Gold and the four promoted minor pieces).
-    #[inline(always)]
-    pub const fn moves_like_gold(self) -> bool {
+    /// True if the kind moves like a gold (Gold and the four promoted minor pieces). Only eval's
+    /// NNUE feature tests ask.
+    #[cfg(test)]
+    pub(crate) const fn moves_like_gold(self) -> bool {
         matches!(
             self,
             PieceKind::Gold | PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver
@@ -149,7 +145,7 @@ impl PieceKind {
     }
 
     /// The unpromoted kind written with this (upper- or lower-case) SFEN letter.
-    pub const fn from_base_letter(c: char) -> Option<PieceKind> {
+    pub(crate) const fn from_base_letter(c: char) -> Option<PieceKind> {
         match c.to_ascii_uppercase() {
             'P' => Some(PieceKind::Pawn),
             'L' => Some(PieceKind::Lance),
@@ -164,7 +160,7 @@ impl PieceKind {
     }
 
     /// How many pieces of this (unpromoted) kind a full set has, both sides together.
-    pub const fn set_count(self) -> u8 {
+    pub(crate) const fn set_count(self) -> u8 {
         match self.unpromoted() {
             PieceKind::Pawn => 18,
             PieceKind::Bishop | PieceKind::Rook | PieceKind::King => 2,

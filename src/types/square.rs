@@ -43,7 +43,7 @@ impl Rank {
     pub const ALL: [Rank; 9] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7), Rank(8)];
 
     /// The rank with index 0..=8 (a = 0).
-    pub const fn from_index(i: usize) -> Option<Rank> {
+    pub(crate) const fn from_index(i: usize) -> Option<Rank> {
         if i < 9 { Some(Rank(i as u8)) } else { None }
     }
 
@@ -59,13 +59,13 @@ impl Rank {
     }
 
     /// The USI letter `a`–`i`.
-    pub const fn to_char(self) -> char {
+    pub(crate) const fn to_char(self) -> char {
         (b'a' + self.0) as char
     }
 
     /// The rank as seen by `c`: rank a for Black is relative rank 0, for White relative rank 8.
     #[inline(always)]
-    pub const fn relative_to(self, c: Color) -> usize {
+    pub(crate) const fn relative_to(self, c: Color) -> usize {
         match c {
             Color::Black => self.0 as usize,
             Color::White => 8 - self.0 as usize,
@@ -74,7 +74,7 @@ impl Rank {
 
     /// True if the rank is in `c`'s promotion zone (the three ranks farthest from `c`).
     #[inline(always)]
-    pub const fn in_zone(self, c: Color) -> bool {
+    pub(crate) const fn in_zone(self, c: Color) -> bool {
         self.relative_to(c) < 3
     }
 }
@@ -84,9 +84,6 @@ impl Rank {
 pub struct Square(u8);
 
 impl Square {
-    /// Number of squares.
-    pub const NUM: usize = 81;
-
     /// The square at `file`, `rank`.
     #[inline(always)]
     pub const fn new(file: File, rank: Rank) -> Square {
@@ -95,7 +92,7 @@ impl Square {
 
     /// The square with index 0..81.
     #[inline(always)]
-    pub const fn from_index(i: usize) -> Option<Square> {
+    pub(crate) const fn from_index(i: usize) -> Option<Square> {
         if i < 81 { Some(Square(i as u8)) } else { None }
     }
 
@@ -130,7 +127,7 @@ impl Square {
     }
 
     /// The square seen from the other side of the board (180° rotation): 1a ↔ 9i.
-    pub const fn rotate(self) -> Square {
+    pub(crate) const fn rotate(self) -> Square {
         Square(80 - self.0)
     }
 
@@ -143,7 +140,7 @@ impl Square {
     }
 
     /// Parses a square from the first two bytes of `s` (`7g`).
-    pub fn from_usi_bytes(s: &[u8]) -> Option<Square> {
+    pub(crate) fn from_usi_bytes(s: &[u8]) -> Option<Square> {
         match s {
             [f @ b'1'..=b'9', r @ b'a'..=b'i', ..] => Some(Square((f - b'1') * 9 + (r - b'a'))),
             _ => None,

@@ -3,28 +3,8 @@
 //! skipped (a broken game, a missing, empty or unreadable input, an unknown format), `.txt` as USI
 //! lines, and `--keep-partial`. What it does to outputs is in `convert_outputs.rs`.
 
+use crate::support::{hisha_with_stdin as hisha, temp_dir};
 use hisha::record::{Format, read_games};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-convert-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("dir");
-    d
-}
-
-pub fn hisha(args: &[&str], stdin: &[u8]) -> (Option<i32>, Vec<u8>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write");
-    let out = child.wait_with_output().expect("exits");
-    (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
-}
 
 #[test]
 fn convert_reports_skipped_games_and_files_and_fails() {

@@ -4,17 +4,13 @@
 //! each, and a reader closing standard output early ends the run quietly. Exit statuses: 0 done,
 //! 1 something skipped, 2 refused or failed (the output left as it was).
 
-use super::convert::{hisha, temp_dir};
+use crate::support::{hisha_command, hisha_with_stdin as hisha, s, temp_dir};
 use hisha::record::{Format, read_games};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 const TWO_GAMES: &str = "[Sente \"a\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n\n[Sente \"c\"]\n1.P2g-2f\n";
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
-}
 
 /// The names in `dir`, sorted (temporary files included).
 fn names(dir: &Path) -> Vec<String> {
@@ -32,22 +28,22 @@ fn convert_refuses_an_output_that_is_also_an_input() {
     let input = dir.join("x.psn");
     std::fs::write(&input, TWO_GAMES).expect("write");
     let refused = |args: &[&str], stdin: Stdio| {
-        let out = Command::new(env!("CARGO_BIN_EXE_hisha")).args(args).stdin(stdin).output().expect("runs");
+        let out = hisha_command().args(args).stdin(stdin).output().expect("runs");
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("the output is also an input"), "{stderr}");
         assert_eq!(std::fs::read_to_string(&input).expect("still there"), TWO_GAMES, "{args:?}");
     };
-    refused(&["convert", &s(&input), "-o", &s(&input)], Stdio::null());
-    refused(&["convert", &s(&input), "-o", &s(&dir.join(".").join("x.psn"))], Stdio::null());
+    refused(&["convert", s(&input), "-o", s(&input)], Stdio::null());
+    refused(&["convert", s(&input), "-o", s(&dir.join(".").join("x.psn"))], Stdio::null());
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(&input, dir.join("link.psn")).expect("symlink");
         std::fs::hard_link(&input, dir.join("hard.psn")).expect("hard link");
-        refused(&["convert", &s(&dir.join("link.psn")), "-o", &s(&input)], Stdio::null());
-        refused(&["convert", &s(&input), "-o", &s(&dir.join("hard.psn"))], Stdio::null());
+        refused(&["convert", s(&dir.join("link.psn")), "-o", s(&input)], Stdio::null());
+        refused(&["convert", s(&input), "-o", s(&dir.join("hard.psn"))], Stdio::null());
         // `hisha convert - -o x.psn < x.psn`.
-        refused(&["convert", "-", "-o", &s(&input)], Stdio::from(std::fs::File::open(&input).expect("open")));
+        refused(&["convert", "-", "-o", s(&input)], Stdio::from(std::fs::File::open(&input).expect("open")));
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -59,7 +55,7 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     std::fs::write(&input, TWO_GAMES).expect("write");
     std::fs::write(&out, "an earlier file").expect("write");
     for f in ["kif", "kifu", "ki2"] {
-        let (code, _, stderr) = hisha(&["convert", &s(&input), "-o", &s(&out), "--to", f], b"");
+        let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&out), "--to", f], b"");
         assert_eq!(code, Some(2), "{stderr}");
         let want =
             format!("{f} holds one game per file, and the input has more than one (nothing written): --split writes");
@@ -71,13 +67,13 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     // One game is fine.
     let one = dir.join("one.psn");
     std::fs::write(&one, "[Sente \"a\"]\n1.P7g-7f 2.Resigns\n").expect("write");
-    let (code, _, stderr) = hisha(&["convert", &s(&one), "-o", &s(&out)], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&one), "-o", s(&out)], b"");
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Kif).len(), 1);
     // Standard output redirected to a file is a file too; a pipe is not (see convert.rs).
     let redirected = dir.join("redirected.kif");
-    let run = Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(["convert", &s(&input), "--to", "kif"])
+    let run = hisha_command()
+        .args(["convert", s(&input), "--to", "kif"])
         .stdout(Stdio::from(std::fs::File::create(&redirected).expect("create")))
         .output()
         .expect("runs");
@@ -88,7 +84,7 @@ fn convert_refuses_several_games_for_one_kif_file_and_leaves_it_as_it_was() {
     // A device is a stream too (and is never replaced by a file).
     #[cfg(unix)]
     {
-        let (code, _, stderr) = hisha(&["convert", &s(&input), "--to", "kif", "-o", "/dev/null"], b"");
+        let (code, _, stderr) = hisha(&["convert", s(&input), "--to", "kif", "-o", "/dev/null"], b"");
         assert_eq!(code, Some(0), "{stderr}");
         assert!(std::fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()));
     }
@@ -101,7 +97,7 @@ fn convert_split_writes_one_numbered_file_per_game_beside_the_output() {
     let input = dir.join("in.psn");
     std::fs::write(&input, TWO_GAMES).expect("write");
     let base = dir.join("games.kif");
-    let (code, _, stderr) = hisha(&["convert", &s(&input), "-o", &s(&base), "--split"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&base), "--split"], b"");
     assert_eq!(code, Some(0), "{stderr}");
     let (first, second) = (dir.join("games-0001.kif"), dir.join("games-0002.kif"));
     let want = format!("read 2 games, wrote 2 as kif in 2 files ({} … {}), skipped 0", s(&first), s(&second));
@@ -113,17 +109,17 @@ fn convert_split_writes_one_numbered_file_per_game_beside_the_output() {
         assert_eq!(games[0].as_ref().expect("reads").moves.len(), moves);
     }
     // A game file that is now an input is not written over; the given name itself is no output.
-    let (code, _, stderr) = hisha(&["convert", &s(&second), &s(&input), "-o", &s(&base), "--split"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&second), s(&input), "-o", s(&base), "--split"], b"");
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("games-0002.kif: the output is also an input"), "{stderr}");
     std::fs::write(&base, std::fs::read(&first).expect("read")).expect("write");
-    let (code, _, stderr) = hisha(&["convert", &s(&base), "-o", &s(&base), "--split", "--to", "ki2"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&base), "-o", s(&base), "--split", "--to", "ki2"], b"");
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("wrote 1 as ki2 in 1 file"), "{stderr}");
     let ki2 = read_games(&std::fs::read(&first).expect("rewritten"), Format::Ki2);
     assert_eq!(ki2[0].as_ref().expect("KI2 now").moves.len(), 2);
     // --split needs a file name to number.
-    let (code, _, stderr) = hisha(&["convert", &s(&input), "--split", "--to", "kif"], b"");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "--split", "--to", "kif"], b"");
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--split writes files named after the output: give one with -o NAME.kif"), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
@@ -135,14 +131,14 @@ fn convert_exit_statuses_are_0_done_1_skipped_2_refused() {
     let (good, bad) = (dir.join("good.usi"), dir.join("bad.usi"));
     std::fs::write(&good, "startpos moves 7g7f\n").expect("write");
     std::fs::write(&bad, "startpos moves 7g7e\n").expect("write");
-    let out = s(&dir.join("out.csa"));
-    assert_eq!(hisha(&["convert", &s(&good), "-o", &out], b"").0, Some(0));
-    assert_eq!(hisha(&["convert", &s(&good), &s(&bad), "-o", &out], b"").0, Some(1));
+    let out = dir.join("out.csa");
+    assert_eq!(hisha(&["convert", s(&good), "-o", s(&out)], b"").0, Some(0));
+    assert_eq!(hisha(&["convert", s(&good), s(&bad), "-o", s(&out)], b"").0, Some(1));
     assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Csa).len(), 1, "1: written all the same");
-    assert_eq!(hisha(&["convert", &s(&good), "-o", &s(&good)], b"").0, Some(2));
-    assert_eq!(hisha(&["convert", &s(&good), "--to", "nonsense"], b"").0, Some(2), "usage error");
-    let missing_folder = s(&dir.join("no such folder").join("out.psn"));
-    let (code, _, stderr) = hisha(&["convert", &s(&good), "-o", &missing_folder], b"");
+    assert_eq!(hisha(&["convert", s(&good), "-o", s(&good)], b"").0, Some(2));
+    assert_eq!(hisha(&["convert", s(&good), "--to", "nonsense"], b"").0, Some(2), "usage error");
+    let missing_folder = dir.join("no such folder").join("out.psn");
+    let (code, _, stderr) = hisha(&["convert", s(&good), "-o", s(&missing_folder)], b"");
     assert_eq!(code, Some(2), "an output that cannot be written: {stderr}");
     assert!(stderr.contains("out.psn: "), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
@@ -155,8 +151,8 @@ fn convert_ends_quietly_when_standard_output_is_closed() {
     // About 1 MB of output: far more than a pipe holds, so hisha is still writing when it closes.
     let line = "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f\n";
     std::fs::write(&input, line.repeat(12_000)).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
-        .args(["convert", &s(&input), "--to", "usi"])
+    let mut child = hisha_command()
+        .args(["convert", s(&input), "--to", "usi"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -183,9 +179,8 @@ fn convert_writes_ki2_as_shift_jis_and_ki2u_as_utf8() {
     std::fs::write(&input, "[Sente \"a\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n").expect("write");
     for (name, to, utf8) in [("out.ki2", None, false), ("out.ki2u", None, true), ("other.txt", Some("ki2u"), true)] {
         let out = dir.join(name);
-        let mut args = vec!["convert".to_string(), s(&input), "-o".into(), s(&out)];
-        args.extend(to.map(|t| ["--to".to_string(), t.to_string()]).into_iter().flatten());
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut args = vec!["convert", s(&input), "-o", s(&out)];
+        args.extend(to.map(|t| ["--to", t]).into_iter().flatten());
         let (code, _, stderr) = hisha(&args, b"");
         assert_eq!(code, Some(0), "{name}: {stderr}");
         let bytes = std::fs::read(&out).expect("written");

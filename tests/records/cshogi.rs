@@ -6,10 +6,11 @@
 use hisha::record::{Format, GameRecord, RecordWriter, Start, read_games};
 use hisha::{Handicap, Position};
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::outside;
+use crate::support::temp_dir;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py");
 
@@ -57,12 +58,6 @@ mod serde_like {
     }
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-cshogi-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
 fn random_game(rng: &mut StdRng, start: Start) -> GameRecord {
     let mut pos = start.position().expect("valid");
     let mut moves = Vec::new();
@@ -86,7 +81,7 @@ fn cshogi_reads_what_hisha_writes() {
     if !outside::cshogi() {
         return;
     }
-    let dir = temp_dir("write");
+    let dir = temp_dir("cshogi-write");
     let mut rng = StdRng::seed_from_u64(9);
     // cshogi knows every handicap but the two 7-piece ones.
     let starts: Vec<Handicap> = Handicap::ALL
@@ -126,7 +121,7 @@ fn hisha_reads_what_cshogi_writes() {
     if !outside::cshogi() {
         return;
     }
-    let dir = temp_dir("read");
+    let dir = temp_dir("cshogi-read");
     let games = python(&["write", &dir.display().to_string(), "5", "30"]);
     assert_eq!(games.len(), 30);
     for g in &games {

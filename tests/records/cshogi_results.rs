@@ -4,10 +4,11 @@
 //! not installed (see tests/outside/mod.rs).
 
 use super::games::REASONS;
+use crate::support::records::written;
+use crate::support::{play, temp_dir};
 use hisha::position::{GameResult, Winner};
-use hisha::record::{Format, GameRecord, RecordWriter, Start};
+use hisha::record::{Format, GameRecord, Start};
 use hisha::{Handicap, Move};
-use std::path::PathBuf;
 use std::process::Command;
 
 /// Prints `<path> <win>` per file: cshogi's `win` (1 Black, 2 White, 0 draw, None unknown).
@@ -27,21 +28,9 @@ for path in sys.argv[1:]:
     print(path, game.win)
 "#;
 
-fn temp_dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hisha-cshogi-results-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
+/// The moves `usi` (USI, separated by blanks) from `start`.
 fn moves(start: &Start, usi: &str) -> Vec<Move> {
-    let mut pos = start.position().expect("valid");
-    usi.split(' ')
-        .map(|u| {
-            let m = pos.parse_usi_move(u).expect("legal");
-            pos.do_move(m);
-            m
-        })
-        .collect()
+    play(&mut start.position().expect("valid"), &usi.split(' ').collect::<Vec<_>>())
 }
 
 /// What cshogi's `win` should be for a winner.
@@ -59,7 +48,7 @@ fn cshogi_reads_the_winner_hisha_writes_for_every_result_kind() {
     if !crate::outside::cshogi() {
         return;
     }
-    let dir = temp_dir();
+    let dir = temp_dir("cshogi-results");
     // Both sides to move at the end, and a handicap game (下手/上手 in the `まで` line).
     let starts =
         [(Start::default(), "7g7f"), (Start::default(), "7g7f 3c3d"), (Start::Handicap(Handicap::TwoPiece), "3c3d")];
@@ -71,9 +60,7 @@ fn cshogi_reads_the_winner_hisha_writes_for_every_result_kind() {
                 rec.result = Some(GameResult { winner, reason });
                 for f in [Format::Kif, Format::Kifu, Format::Ki2, Format::Ki2u] {
                     let path = dir.join(format!("{s}-{reason:?}-{winner:?}.{}", f.extension()));
-                    let mut w = RecordWriter::new(Vec::new(), f, true);
-                    w.write(&rec).expect("writes");
-                    std::fs::write(&path, w.into_inner()).expect("write");
+                    std::fs::write(&path, written([&rec], f)).expect("write");
                     files.push((path, winner, reason, *line));
                 }
             }

@@ -2,19 +2,11 @@
 //! board diagrams, ShogiGUI's engine comments, floodgate's CSA comments, several CSA games in one
 //! file and V3.0, and KI2's relative words.
 
+use crate::support::records::{read_one, usi_moves as usi, written};
+use crate::support::{line, play};
 use hisha::position::{GameResult, ResultReason, Winner};
-use hisha::record::{Format, GameRecord, RecordWriter, Score, Start, ki2, read_games};
+use hisha::record::{Format, GameRecord, Score, Start, ki2, read_games};
 use hisha::{Color, Handicap, Position};
-
-fn read_one(bytes: &[u8], f: Format) -> GameRecord {
-    let mut games = read_games(bytes, f);
-    assert_eq!(games.len(), 1, "{}", String::from_utf8_lossy(bytes));
-    games.remove(0).unwrap_or_else(|e| panic!("{e}\n{}", String::from_utf8_lossy(bytes)))
-}
-
-fn usi(rec: &GameRecord) -> Vec<String> {
-    rec.moves.iter().map(|m| m.mv.to_string()).collect()
-}
 
 // kif-csa.md §1.
 const KIF: &str = concat!(
@@ -54,9 +46,7 @@ fn the_kif_example_in_utf8_and_shift_jis() {
     let sjis = encoding_rs::SHIFT_JIS.encode(&KIF.replace("#KIF version=2.0 encoding=UTF-8\n", "")).0.into_owned();
     assert_eq!(read_one(&sjis, Format::Kif), rec);
     // Written back (Shift_JIS for .kif), the moves, times and terminal line are those of the example.
-    let mut w = RecordWriter::new(Vec::new(), Format::Kif, true);
-    w.write(&rec).expect("writes");
-    let text = encoding_rs::SHIFT_JIS.decode(&w.into_inner()).0.into_owned();
+    let text = encoding_rs::SHIFT_JIS.decode(&written([&rec], Format::Kif)).0.into_owned();
     let example_moves = KIF.lines().skip(5).take(7).collect::<Vec<_>>().join("\n");
     assert!(text.contains(&example_moves), "{example_moves}\n{text}");
     assert!(text.contains("\n\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n"), "{text}");
@@ -111,9 +101,7 @@ fn the_csa_example_reads_and_writes_back_byte_for_byte() {
     assert_eq!(usi(&rec), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
     assert_eq!((rec.moves[4].time_ms, rec.moves[4].total_ms), (Some(10_000), Some(18_000)));
     assert_eq!(rec.tag("TimeControl"), Some("00:10+30"));
-    let mut w = RecordWriter::new(Vec::new(), Format::Csa, true);
-    w.write(&rec).expect("writes");
-    assert_eq!(String::from_utf8(w.into_inner()).expect("utf-8"), CSA);
+    assert_eq!(String::from_utf8(written([&rec], Format::Csa)).expect("utf-8"), CSA);
     // The 2-piece handicap start of the same section.
     let h = read_one(b"V2.2\nPI82HI22KA\n-\n-6364FU\n", Format::Csa);
     assert_eq!((h.start.clone(), usi(&h)), (Start::Handicap(Handicap::TwoPiece), vec!["6c6d".to_string()]));
@@ -160,10 +148,7 @@ P8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n'rating:sente_e
 
 fn after(sfen: &str, moves: &[&str]) -> Position {
     let mut p = Position::from_sfen(sfen).expect("valid");
-    for m in moves {
-        let mv = p.parse_usi_move(m).expect("legal");
-        p.do_move(mv);
-    }
+    play(&mut p, moves);
     p
 }
 
@@ -218,10 +203,8 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
     assert_eq!(csa.result.map(|r| r.winner), Some(Winner::Unfinished));
 }
 
-fn written(rec: &GameRecord, f: Format) -> String {
-    let mut w = RecordWriter::new(Vec::new(), f, true);
-    w.write(rec).expect("writes");
-    String::from_utf8(w.into_inner()).expect("KIFU and KI2U are UTF-8")
+fn written_text(rec: &GameRecord, f: Format) -> String {
+    String::from_utf8(written([rec], f)).expect("KIFU and KI2U are UTF-8")
 }
 
 #[test]
@@ -231,25 +214,25 @@ fn kif_and_ki2_end_with_the_result_line_cshogi_reads() {
     let mut rec = GameRecord::new(Start::default(), [m]);
     // White resigns after 1 move: terminal word `投了`, then `まで1手で先手の勝ち` (kif-csa.md §1).
     rec.result = Some(GameResult::loss(Color::White, ResultReason::Resign));
-    let kif = written(&rec, Format::Kifu);
+    let kif = written_text(&rec, Format::Kifu);
     assert!(kif.contains("   2 投了         ( 0:00/00:00:00)\nまで1手で先手の勝ち\n"), "{kif}");
-    assert!(written(&rec, Format::Ki2u).contains("▲７六歩\nまで1手で先手の勝ち\n"));
+    assert!(written_text(&rec, Format::Ki2u).contains("▲７六歩\nまで1手で先手の勝ち\n"));
     // White to move loses by its own foul: `反則負け` and the loser named in the `まで` line.
     rec.result = Some(GameResult::loss(Color::White, ResultReason::IllegalMove));
-    assert!(written(&rec, Format::Kifu).contains("   2 反則負け     ( 0:00/00:00:00)\nまで1手で後手の反則負け\n"));
+    assert!(written_text(&rec, Format::Kifu).contains("   2 反則負け     ( 0:00/00:00:00)\nまで1手で後手の反則負け\n"));
     // Checkmate in KI2: the line cshogi reads, and hisha's note for the reason the line cannot tell.
     rec.result = Some(GameResult::loss(Color::White, ResultReason::Checkmate));
-    let ki2 = written(&rec, Format::Ki2u);
+    let ki2 = written_text(&rec, Format::Ki2u);
     assert!(ki2.contains("#hisha-result: black checkmate\nまで1手で先手の勝ち\n"), "{ki2}");
     // Handicap games name 下手 and 上手.
     let mut h = GameRecord::new(Start::Handicap(Handicap::TwoPiece), []);
     h.result = Some(GameResult::draw(ResultReason::Repetition));
-    assert!(written(&h, Format::Kifu).contains("   1 千日手       ( 0:00/00:00:00)\nまで0手で千日手\n"));
+    assert!(written_text(&h, Format::Kifu).contains("   1 千日手       ( 0:00/00:00:00)\nまで0手で千日手\n"));
     h.result = Some(GameResult::loss(Color::Black, ResultReason::Resign));
-    assert!(written(&h, Format::Kifu).contains("まで0手で上手の勝ち\n"));
+    assert!(written_text(&h, Format::Kifu).contains("まで0手で上手の勝ち\n"));
     let stopped = GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt };
     h.result = Some(stopped);
-    assert!(written(&h, Format::Ki2u).ends_with("まで0手で中断\n\n"));
+    assert!(written_text(&h, Format::Ki2u).ends_with("まで0手で中断\n\n"));
 }
 
 #[test]
@@ -274,23 +257,10 @@ fn a_kif_result_line_without_a_terminal_move_gives_the_result() {
 fn ki2_is_written_in_shift_jis_and_ki2u_in_utf8() {
     // kif-csa.md: `.kif` is Shift_JIS and `.kifu` UTF-8; KI2 follows the same rule (`.ki2` is
     // Shift_JIS for Kifu for Windows, Shogidokoro and cshogi; `.ki2u` UTF-8).
-    let mut pos = Position::startpos();
-    let moves: Vec<hisha::Move> = ["7g7f", "3c3d", "8h2b+"]
-        .iter()
-        .map(|u| {
-            let m = pos.parse_usi_move(u).expect("legal");
-            pos.do_move(m);
-            m
-        })
-        .collect();
-    let mut rec = GameRecord::new(Start::default(), moves);
+    let mut rec = line(&["7g7f", "3c3d", "8h2b+"]);
     rec.set_tag("Black", "先手の名前");
     rec.result = Some(GameResult::loss(Color::White, ResultReason::Resign));
-    let write = |f: Format| {
-        let mut w = RecordWriter::new(Vec::new(), f, true);
-        w.write(&rec).expect("writes");
-        w.into_inner()
-    };
+    let write = |f: Format| written([&rec], f);
     let utf8 = String::from_utf8(write(Format::Ki2u)).expect("KI2U is UTF-8");
     assert!(utf8.contains("▲７六歩"), "{utf8}");
     let sjis = write(Format::Ki2);

@@ -1,7 +1,8 @@
 //! No input makes a record reader panic: random bytes, and real records with random edits, are
 //! fed to every reader and format detection.
 
-use hisha::record::{Format, GameReader, GameRecord, RecordWriter, Start, detect_format, read_games};
+use crate::support::records::written;
+use hisha::record::{Format, GameReader, GameRecord, Start, detect_format, read_games};
 use hisha::{Handicap, Position};
 use proptest::prelude::*;
 
@@ -19,14 +20,7 @@ fn seeds() -> Vec<(Format, Vec<u8>)> {
     let mut rec = GameRecord::new(Start::Handicap(Handicap::Bishop), moves);
     rec.set_tag("Black", "a");
     rec.summary.push("summary".into());
-    Format::ALL
-        .into_iter()
-        .map(|f| {
-            let mut w = RecordWriter::new(Vec::new(), f, true);
-            w.write(&rec).expect("writes");
-            (f, w.into_inner())
-        })
-        .collect()
+    Format::ALL.into_iter().map(|f| (f, written([&rec], f))).collect()
 }
 
 proptest! {

@@ -3,24 +3,13 @@
 //! abbreviations (every abbreviation of every move of the Davis sample), ambiguity errors, the
 //! PSN-1998 forms, Shift_JIS input, and the terminal words whose meaning depends on the position.
 
+use crate::support::records::{usi_moves as usi, written};
 use hisha::position::{GameResult, ResultReason, Winner};
-use hisha::record::{Format, GameRecord, RecordErrorKind, RecordWriter, Start, notation, read_games};
+use hisha::record::{Format, GameRecord, RecordErrorKind, Start, notation, read_games};
 use hisha::{Color, Handicap, Position};
 
 fn read_one(text: &str, f: Format) -> GameRecord {
-    let mut games = read_games(text.as_bytes(), f);
-    assert_eq!(games.len(), 1, "{text}");
-    games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn write_one(rec: &GameRecord, f: Format) -> Vec<u8> {
-    let mut w = RecordWriter::new(Vec::new(), f, true);
-    w.write(rec).expect("writes");
-    w.into_inner()
-}
-
-fn usi(rec: &GameRecord) -> Vec<String> {
-    rec.moves.iter().map(|m| m.mv.to_string()).collect()
+    crate::support::records::read_one(text.as_bytes(), f)
 }
 
 // psn.md §6, the two PSN2 examples (MyShogi/docs/PSN2format.md).
@@ -41,7 +30,7 @@ fn psn2_is_written_exactly_as_myshogi_writes_it() {
         let mut file = b"\xEF\xBB\xBF".to_vec();
         file.extend_from_slice(text.as_bytes());
         let rec = read_games(&file, Format::Psn2).remove(0).expect("reads");
-        assert_eq!(write_one(&rec, Format::Psn2), file, "{text}");
+        assert_eq!(written([&rec], Format::Psn2), file, "{text}");
     }
     let even = read_one(PSN2_EVEN, Format::Psn2);
     assert_eq!(usi(&even), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
@@ -62,9 +51,9 @@ fn the_gui_dialect_example_reads_and_writes_back() {
 4.S3ax2b          (00:04 / 00:00:06)\n5.B*4e            (00:10 / 00:00:18)\n6.Resigns         (00:07 / 00:00:13)\n\n\
 Variation:2\n2.P8c-8d          (00:01 / 00:00:01)\n";
     let rec = read_one(example, Format::Psn);
-    let written = String::from_utf8(write_one(&rec, Format::Psn)).expect("utf-8");
+    let text = String::from_utf8(written([&rec], Format::Psn)).expect("utf-8");
     let expected = example.replace("b - 1\"]\n", "b - 1\"]\n[Result \"1-0\"]\n") + "\n";
-    assert_eq!(written, expected);
+    assert_eq!(text, expected);
     // Shogidokoro writes Shift_JIS: the same game with a Japanese name reads the same.
     let sjis = encoding_rs::SHIFT_JIS.encode(&example.replace("Alice", "先手太郎")).0.into_owned();
     let back = read_games(&sjis, Format::Psn).remove(0).expect("reads");
@@ -329,11 +318,7 @@ fn an_empty_game_written_as_psn_or_psn2_reads_back_as_its_own_game() {
     (normal.moves[0].time_ms, normal.moves[0].total_ms) = (Some(3_000), Some(3_000));
     normal.result = Some(GameResult::win(Color::White, ResultReason::Resign));
     for f in [Format::Psn, Format::Psn2] {
-        let mut w = RecordWriter::new(Vec::new(), f, true);
-        for rec in [&empty, &normal, &empty] {
-            w.write(rec).expect("writes");
-        }
-        let bytes = w.into_inner();
+        let bytes = written([&empty, &normal, &empty], f);
         let text = String::from_utf8_lossy(&bytes);
         let read: Vec<GameRecord> =
             read_games(&bytes, f).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{f:?}: {e}\n{text}"))).collect();

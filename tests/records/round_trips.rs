@@ -5,9 +5,10 @@
 //! data or variations; CSA no variations and no SFEN move number; USI only the start and moves.
 
 use super::games::{REASONS, after, declines, generated_games};
+use crate::support::records::written as write_all;
 use hisha::Handicap;
 use hisha::position::{GameResult, Winner};
-use hisha::record::{EngineInfo, Format, GameRecord, RecordWriter, Start, read_games};
+use hisha::record::{EngineInfo, Format, GameRecord, Start, read_games};
 
 /// KIF, KI2 and CSA write comments a line at a time, and consecutive lines are one comment.
 fn joined(comments: &mut Vec<String>) {
@@ -58,14 +59,6 @@ fn assert_same(got: &GameRecord, want: &GameRecord, what: &str) {
     }
     assert_eq!(got.variations, want.variations, "{what}: variations");
     assert_eq!((got.result, got.end_time_ms), (want.result, want.end_time_ms), "{what}: result");
-}
-
-fn write_all(games: &[GameRecord], f: Format) -> Vec<u8> {
-    let mut w = RecordWriter::new(Vec::new(), f, true);
-    for g in games {
-        w.write(g).unwrap_or_else(|e| panic!("{f}: {e}"));
-    }
-    w.into_inner()
 }
 
 #[test]
@@ -154,7 +147,7 @@ fn every_result_kind_round_trips_in_every_format_with_results() {
                 for winner in [Winner::Black, Winner::White, Winner::Draw, Winner::Unfinished] {
                     let mut rec = GameRecord::new(start.clone(), moves.iter().copied());
                     rec.result = Some(GameResult { winner, reason });
-                    let back = read_games(&write_all(std::slice::from_ref(&rec), f), f).remove(0);
+                    let back = read_games(&write_all([&rec], f), f).remove(0);
                     let back = back.unwrap_or_else(|e| panic!("{f} {reason:?}: {e}"));
                     assert_eq!(back.result, rec.result, "{f} after {line}: {winner:?} by {reason:?}");
                 }
@@ -181,13 +174,13 @@ fn sfen_starts_number_moves_and_variations_from_the_sfen_move_number() {
         g
     });
     for f in [Format::Psn, Format::Psn2] {
-        let text = String::from_utf8_lossy(&write_all(std::slice::from_ref(&g), f)).into_owned();
+        let text = String::from_utf8_lossy(&write_all([&g], f)).into_owned();
         assert!(text.lines().any(|l| l.starts_with("124.")), "{f}: {text}");
         assert!(!text.lines().any(|l| l.starts_with("1.")), "{f}: {text}");
         let v = g.normalized().variations[0].ply + 123;
         assert!(text.contains(&format!("Variation:{v}\n{v}.")), "{f}: {text}");
     }
-    let kif = String::from_utf8_lossy(&write_all(std::slice::from_ref(&g), Format::Kifu)).into_owned();
+    let kif = String::from_utf8_lossy(&write_all([&g], Format::Kifu)).into_owned();
     assert!(kif.contains("手数＝123\n"), "{kif}");
     assert!(kif.contains("\n 124 "), "{kif}");
 }

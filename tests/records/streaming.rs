@@ -5,17 +5,9 @@
 //! are read.
 
 use super::games::generated_games;
-use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, Start, decode_text, read_games};
-use hisha::{Move, Position};
+use crate::support::records::written as write_all;
+use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, decode_text, read_games};
 use std::io::{BufReader, Cursor, Read};
-
-fn write_all(games: &[GameRecord], f: Format) -> Vec<u8> {
-    let mut w = RecordWriter::new(Vec::new(), f, true);
-    for g in games {
-        w.write(g).expect("writes");
-    }
-    w.into_inner()
-}
 
 fn streamed(bytes: &[u8], f: Format) -> Vec<Result<GameRecord, hisha::record::RecordError>> {
     GameReader::new(Cursor::new(bytes), f).collect()
@@ -94,17 +86,9 @@ fn encodings_are_found_per_file() {
     assert_eq!(psn2.windows(3).filter(|w| w == b"\xEF\xBB\xBF").count(), 1);
 }
 
+/// A game of `moves` (USI) from the even start, with both players' names.
 fn line(moves: &[&str]) -> GameRecord {
-    let mut p = Position::startpos();
-    let mv: Vec<Move> = moves
-        .iter()
-        .map(|m| {
-            let x = p.parse_usi_move(m).expect("legal");
-            p.do_move(x);
-            x
-        })
-        .collect();
-    let mut g = GameRecord::new(Start::default(), mv);
+    let mut g = crate::support::line(moves);
     g.set_tag("Black", "b");
     g.set_tag("White", "w");
     g

@@ -1,17 +1,19 @@
 //! The one support module of the integration tests (`mod support;`): temporary folders, running the
 //! built `hisha` binary, reading record files and playing USI moves from the start here; the USI
-//! pipe driver in [`usi`]; the fake engine and `hisha match` helpers in [`arena`]. Each test binary
-//! uses a part of it, hence `dead_code` is allowed.
+//! pipe driver in [`usi`]; the fake engine and `hisha match` helpers in [`arena`]; record reading
+//! and writing helpers in [`records`]. Each test binary uses a part of it, hence `dead_code` is allowed.
 
 #![allow(dead_code)]
 
 pub mod arena;
+pub mod records;
 pub mod usi;
 
 use hisha::record::{Format, GameRecord, Start, read_games};
 use hisha::{Move, Position};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// A fresh, empty folder `hisha-test-NAME-PID` in the system's temporary folder (NAME unique
 /// within one test binary).
@@ -47,6 +49,20 @@ pub fn hisha_text(args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// `hisha ARGS…` with `stdin` on its standard input, run to the end: (exit code, stdout, stderr).
+pub fn hisha_with_stdin(args: &[&str], stdin: &[u8]) -> (Option<i32>, Vec<u8>, String) {
+    let mut child = hisha_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hisha binary runs");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("write");
+    let out = child.wait_with_output().expect("exits");
+    (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// The games of a record file, each one readable.

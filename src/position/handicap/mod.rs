@@ -263,7 +263,7 @@ impl Handicap {
     }
 
     /// The handicap whose start position is `sfen` (compared on board, side and hands), if any.
-    pub fn from_start_sfen(sfen: &str) -> Option<Handicap> {
+    pub(crate) fn from_start_sfen(sfen: &str) -> Option<Handicap> {
         let key = |s: &str| s.split_ascii_whitespace().take(3).collect::<Vec<_>>().join(" ");
         let k = key(sfen);
         Handicap::ALL.into_iter().find(|h| key(h.sfen()) == k)

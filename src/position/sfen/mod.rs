@@ -10,7 +10,7 @@ use crate::types::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt;
 
 /// The SFEN of the even-game start position.
-pub const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+pub(crate) const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 /// The four fields of an SFEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,7 +287,7 @@ impl Position {
 }
 
 /// Formats a setup as canonical USI SFEN.
-pub fn format_setup(s: &Setup) -> String {
+pub(crate) fn format_setup(s: &Setup) -> String {
     let mut out = String::with_capacity(90);
     for r in 0..9 {
         if r > 0 {

@@ -133,7 +133,7 @@ pub fn read_move(pos: &Position, text: &str, ply: usize) -> Result<Move, RecordE
 }
 
 /// True for a line of moves (`▲７六歩　△３四歩 …`).
-pub(crate) fn is_move_line(l: &str) -> bool {
+pub(super) fn is_move_line(l: &str) -> bool {
     l.trim_start().starts_with(['▲', '△', '☗', '☖'])
 }
 

@@ -2,6 +2,7 @@
 //! engine comments and the `まで…` result line.
 
 mod board;
+mod detect;
 mod engine;
 mod kanji;
 pub mod ki2;
@@ -10,5 +11,6 @@ mod parse;
 mod read;
 mod result_line;
 
-pub(super) use parse::{is_header, is_move_line, parse};
+pub(super) use detect::{Ki2Boundaries, KifBoundaries, sniff};
+pub(super) use parse::parse;
 pub(super) use read::to_text;

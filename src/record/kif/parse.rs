@@ -10,7 +10,7 @@ use crate::record::{GameRecord, Start, result_words, text};
 use crate::types::Color;
 
 /// True for a move line: a number, blanks, then the move.
-pub(crate) fn is_move_line(l: &str) -> bool {
+pub(super) fn is_move_line(l: &str) -> bool {
     let t = l.trim_start();
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &t[digits..];
@@ -25,7 +25,7 @@ pub(super) fn is_bookmark(l: &str) -> bool {
 }
 
 /// True for a header line `key：value` (or `key:value`).
-pub(crate) fn is_header(l: &str) -> bool {
+pub(super) fn is_header(l: &str) -> bool {
     !l.starts_with(['*', '#'])
         && !is_bookmark(l)
         && (l.contains('：') || l.contains(':'))

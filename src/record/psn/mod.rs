@@ -2,12 +2,14 @@
 //! Western move notation and PSN-1998's `FEN` start.
 
 mod body;
+mod detect;
 mod fen;
 pub mod notation;
 pub mod psn2;
 mod read;
 pub(super) mod tokens;
 
+pub(super) use detect::{Boundaries, sniff};
 pub(super) use read::parse;
 pub use read::write;
 

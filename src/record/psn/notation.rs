@@ -16,7 +16,7 @@ pub fn write(pos: &Position, m: Move) -> String {
 }
 
 /// Appends the full extended notation of the legal move `m` in `pos`.
-pub fn write_to(s: &mut String, pos: &Position, m: Move) {
+pub(crate) fn write_to(s: &mut String, pos: &Position, m: Move) {
     match m.kind() {
         MoveKind::Drop { kind, to } => {
             let _ = write!(s, "{}*{to}", kind.base_letter());
