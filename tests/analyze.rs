@@ -118,10 +118,20 @@ fn moves_of(rec: &GameRecord) -> Vec<String> {
 fn annotated_kif_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
     let dir = temp_dir("annotated");
     let input = write_record(&dir, "game.psn", &line(&BLUNDER), Format::Psn);
+    let mut scores_read = Vec::new();
     for format in [Format::Kif, Format::Csa] {
         let out = dir.join(format!("annotated.{}", format.extension()));
         analyze(&[s(&input), "-o", s(&out)], 0);
         let back = games(&out, format);
+        scores_read.push(back[0].moves.iter().map(|m| m.engine.score).collect::<Vec<_>>());
+        if format == Format::Kif {
+            // ShogiGUI's analysis lines (what kifu viewers graph), one per move, not its game lines.
+            let text = std::fs::read(&out).expect("annotated KIF");
+            let text = hisha::record::decode_text(&text);
+            assert_eq!(text.matches("\n**解析 0 候補1 ").count(), BLUNDER.len(), "{text}");
+            assert!(!text.contains("**対局"), "{text}");
+            assert!(back[0].moves.iter().all(|m| m.engine.analysis), "read back as analysis");
+        }
         assert_eq!(back.len(), 1);
         assert_eq!(moves_of(&back[0]), BLUNDER, "{format}");
         assert_eq!(back[0].start, Start::default());
@@ -141,6 +151,9 @@ fn annotated_kif_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
             assert_eq!(game["moves"], serde_json::json!(BLUNDER), "cshogi reads {format} with the same moves");
         }
     }
+    // KIF keeps Black's view and CSA the mover's sign convention of its own: read back, both give
+    // the mover's score after each move.
+    assert_eq!(scores_read[0], scores_read[1], "the same scores from KIF and CSA");
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The analysis written into a record, for the record writers' engine comments (KIF/KI2: the
-//! `**対局 … 評価値 … 読み筋 …` lines ShogiGUI writes and whose scores its graph shows; CSA:
+//! `**解析 0 候補1 … 評価値 … 読み筋 …` lines ShogiGUI writes after an analysis; CSA:
 //! floodgate's `'**`; PSN/PSN2: `{score … pv …}`): each analysed move gets the engine's view of
 //! the move played — the score after it from the mover's point of view (the next position's score,
 //! negated), that search's depth and nodes, and as PV the move followed by the next position's PV —
@@ -59,14 +59,6 @@ fn score_text(s: Option<Score>) -> String {
     }
 }
 
-/// The negation of a score (the other side's view).
-fn negated(s: Score) -> Score {
-    match s {
-        Score::Cp(v) => Score::Cp(-v),
-        Score::Mate(n) => Score::Mate(-n),
-    }
-}
-
 /// `rec` with the analysis written into it for `format` (see the module documentation); moves
 /// not analysed keep what they had.
 pub fn annotate(rec: &GameRecord, analysis: &GameAnalysis, format: Format) -> GameRecord {
@@ -78,11 +70,12 @@ pub fn annotate(rec: &GameRecord, analysis: &GameAnalysis, format: Format) -> Ga
         if let Some(next) = next {
             let after = next.first();
             m.engine = EngineInfo {
-                score: after.and_then(|l| l.score).map(negated),
+                score: after.and_then(|l| l.score).map(|s| -s),
                 depth: after.and_then(|l| l.depth),
                 nodes: after.and_then(|l| l.nodes),
                 time_ms: None,
                 pv: std::iter::once(m.mv).chain(after.map_or(Vec::new(), |l| l.pv.clone())).collect(),
+                analysis: true,
             };
         }
         if let Some(report) = analysis.reports.iter().find(|r| r.ply == i + 1) {

@@ -105,11 +105,7 @@ pub struct GameAnalysis {
 
 /// Black's view of a score given from `side`'s.
 fn for_black(score: Score, side: Color) -> Score {
-    match (score, side) {
-        (s, Color::Black) => s,
-        (Score::Cp(v), Color::White) => Score::Cp(-v),
-        (Score::Mate(n), Color::White) => Score::Mate(-n),
-    }
+    if side == Color::Black { score } else { -score }
 }
 
 fn split(score: Option<Score>) -> (Option<i32>, Option<i32>) {

@@ -58,6 +58,18 @@ pub enum Score {
     Mate(i32),
 }
 
+impl std::ops::Neg for Score {
+    type Output = Score;
+
+    /// The same score from the other side's point of view.
+    fn neg(self) -> Score {
+        match self {
+            Score::Cp(v) => Score::Cp(-v),
+            Score::Mate(n) => Score::Mate(-n),
+        }
+    }
+}
+
 /// What an engine said about the move it played.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineInfo {
@@ -71,6 +83,10 @@ pub struct EngineInfo {
     pub time_ms: Option<u64>,
     /// Expected continuation (starting with the move played).
     pub pv: Vec<Move>,
+    /// The data comes from analysing the record afterwards (`hisha analyze`), not from the engine
+    /// that played the move: KIF and KI2 write it as ShogiGUI's analysis line (`**解析 0 候補1 …`,
+    /// score from Black's point of view) instead of its game line (`**対局 …`, the mover's).
+    pub analysis: bool,
 }
 
 impl EngineInfo {

@@ -81,6 +81,7 @@ fn engine(pos: &Position, m: Move, j: usize, rng: &mut StdRng) -> EngineInfo {
         nodes: (j % 4 != 0).then_some(12_345 + j as u64),
         time_ms: (j % 5 == 2).then_some(100 * j as u64),
         pv,
+        analysis: false,
     }
 }
 

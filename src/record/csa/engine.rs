@@ -166,6 +166,7 @@ mod tests {
             nodes: Some(5000),
             time_ms: None,
             pv: vec![mv, reply],
+            analysis: false,
         };
         let mut s = String::new();
         write(&mut s, &e, &mut p, mv);

@@ -2,6 +2,12 @@
 //! `**対局 時間 00:01.5 深さ 12/18 ノード数 123456 評価値 85 読み筋 ▲７六歩(77) △３四歩(33)`.
 //! The score is the mover's; a mate score is `+詰 7` (the mover mates) or `-詰 4`. The PV starts
 //! with the move played and writes `同　` as KIF moves do.
+//!
+//! After an analysis ShogiGUI writes `**解析 0 候補1 時間 … 深さ … 評価値 … 読み筋 …` instead
+//! (engine 0, first candidate), and the kifu viewers that draw a graph from KIF (kifPlayer,
+//! KifuViewer) take `評価値` from the lines starting `**解析 0 ` and plot it unchanged.
+//! UNCONFIRMED whose point of view that score is: we write and read it as Black's, since a graph
+//! plotted unchanged then reads like ShogiGUI's own (Black up); a `↑`/`↓` bound mark is skipped.
 
 use super::moves;
 use crate::position::Position;
@@ -9,8 +15,10 @@ use crate::record::{EngineInfo, Score};
 use crate::types::{Color, Square};
 use std::fmt::Write as _;
 
-/// Parses a score: `85`, `-120`, `+詰 7`, `-詰 4`, `詰5` (the number may be the next word).
+/// Parses a score: `85`, `-120`, `+詰 7`, `-詰 4`, `詰5` (the number may be the next word), with
+/// an optional bound mark (`85↑`).
 fn score<'a>(first: &'a str, next: &mut impl Iterator<Item = &'a str>) -> Option<Score> {
+    let first = first.trim_end_matches(['↑', '↓']);
     let (sign, rest) = match first.strip_prefix('-') {
         Some(r) => (-1, r),
         None => (1, first.strip_prefix('+').unwrap_or(first)),
@@ -40,15 +48,22 @@ fn unmarked(t: &str) -> &str {
     }
 }
 
-/// Parses the text after `**` if it is an engine comment; `prev_to` is where the move before the
-/// one commented went (what a leading `同` in the PV refers to).
-pub(crate) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
-    let rest = text.strip_prefix("対局")?;
+/// Parses the text after `**` if it is an engine comment (a game line `対局 …` or an analysis
+/// line `解析 …`) on a move by `mover`; `prev_to` is where the move before the one commented went
+/// (what a leading `同` in the PV refers to).
+pub(crate) fn parse(text: &str, mover: Color, prev_to: Option<Square>) -> Option<EngineInfo> {
+    let (rest, analysis) = match text.strip_prefix("対局") {
+        Some(rest) => (rest, false),
+        None => (text.strip_prefix("解析")?, true),
+    };
     let mut w = rest.split_whitespace();
-    let mut info = EngineInfo::default();
+    let mut info = EngineInfo { analysis, ..EngineInfo::default() };
     while let Some(key) = w.next() {
         match key {
-            "評価値" => info.score = Some(score(w.next()?, &mut w)?),
+            "評価値" => {
+                let s = score(w.next()?, &mut w)?;
+                info.score = Some(if analysis && mover == Color::White { -s } else { s });
+            }
             "深さ" => info.depth = Some(w.next()?.split('/').next()?.parse().ok()?),
             "ノード数" => info.nodes = Some(w.next()?.parse().ok()?),
             "時間" => info.time_ms = Some(duration(w.next()?)?),
@@ -86,7 +101,7 @@ pub(crate) fn parse(text: &str, prev_to: Option<Square>) -> Option<EngineInfo> {
 /// Writes the engine comment (without the leading `**`) of a move played in `pos`, which is put
 /// back as it was.
 pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
-    s.push_str("対局");
+    s.push_str(if e.analysis { "解析 0 候補1" } else { "対局" });
     if let Some(t) = e.time_ms {
         let _ = write!(s, " 時間 {:02}:{:02}.{}", t / 60_000, t / 1000 % 60, t / 100 % 10);
     }
@@ -96,7 +111,8 @@ pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
     if let Some(n) = e.nodes {
         let _ = write!(s, " ノード数 {n}");
     }
-    match e.score {
+    let black_view = e.analysis && pos.side_to_move() == Color::White;
+    match e.score.map(|v| if black_view { -v } else { v }) {
         Some(Score::Cp(v)) => {
             let _ = write!(s, " 評価値 {v}");
         }
@@ -134,19 +150,20 @@ mod tests {
         let to = after(&["7g7f", "3c3d", "8h2b+"]).last_move().map(|m| m.to());
         // The layout ShogiGUI writes (muzudho/kif-parser keeps a ShogiGUI .kifu): depth, nodes,
         // score, PV with `同　` and a trailing blank.
-        let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", to).expect("engine data");
+        let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", Color::White, to)
+            .expect("engine data");
         assert_eq!(info.depth, Some(2));
         assert_eq!(info.nodes, Some(365));
         assert_eq!(info.score, Some(Score::Cp(-1_000_001)));
         assert_eq!(info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3a2b"]);
-        let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", to);
+        let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", Color::White, to);
         let mate = mate.expect("engine data");
         assert_eq!((mate.score, mate.time_ms, mate.pv.len()), (Some(Score::Mate(13)), Some(1500), 2));
-        assert_eq!(parse("対局 評価値 -詰 5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 -詰5", to).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 +85", to).and_then(|i| i.score), Some(Score::Cp(85)));
-        assert!(parse("解析 0 評価値 85", to).is_none(), "analysis comments are comments");
-        assert!(parse("対局 評価値 85 読み筋 ▲７六歩", to).is_none(), "not a move");
+        assert_eq!(parse("対局 評価値 -詰 5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 -詰5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(-5)));
+        assert_eq!(parse("対局 評価値 +85", Color::White, to).and_then(|i| i.score), Some(Score::Cp(85)));
+        assert!(parse("対局 評価値 85 読み筋 ▲７六歩", Color::White, to).is_none(), "not a move");
+        assert!(parse("感想 評価値 85", Color::White, to).is_none(), "other comments are comments");
     }
 
     #[test]
@@ -159,6 +176,7 @@ mod tests {
             nodes: Some(4567),
             time_ms: Some(61_500),
             pv: pv.clone(),
+            analysis: false,
         };
         let mut s = String::new();
         write(&mut s, &e, &mut p);
@@ -167,6 +185,24 @@ mod tests {
             "対局 時間 01:01.5 深さ 12 ノード数 4567 評価値 -詰 3 読み筋 ▲７六歩(77) △３四歩(33) ▲２二角成(88) △同　銀(31)"
         );
         assert_eq!(p, Position::startpos(), "put back");
-        assert_eq!(parse(&s, None), Some(e));
+        assert_eq!(parse(&s, Color::Black, None), Some(e));
+    }
+
+    #[test]
+    fn analysis_lines_are_shogiguis_with_blacks_score_and_read_back_as_the_movers() {
+        // White's 3c3d after 7g7f, judged 120 for White: Black's view is -120.
+        let mut p = after(&["7g7f"]);
+        let pv = play(&mut p.clone(), &["3c3d", "8h2b+"]);
+        let e = EngineInfo { score: Some(Score::Cp(120)), depth: Some(9), pv, analysis: true, ..EngineInfo::default() };
+        let mut s = String::new();
+        write(&mut s, &e, &mut p);
+        assert_eq!(s, "解析 0 候補1 深さ 9 評価値 -120 読み筋 △３四歩(33) ▲２二角成(88)");
+        let to = p.last_move().map(|m| m.to());
+        assert_eq!(parse(&s, Color::White, to), Some(e.clone()));
+        // A mate for White is a mate against Black in Black's view; a bound mark is skipped.
+        let mate = parse("解析 0 ○候補1 評価値 -詰 5 読み筋 △３四歩(33)", Color::White, to).expect("analysis line");
+        assert_eq!(mate.score, Some(Score::Mate(5)));
+        let bound = parse("解析 0 候補1 評価値 85↑", Color::Black, to).expect("analysis line");
+        assert_eq!((bound.score, bound.analysis), (Some(Score::Cp(85)), true));
     }
 }
