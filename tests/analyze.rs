@@ -115,18 +115,18 @@ fn moves_of(rec: &GameRecord) -> Vec<String> {
 }
 
 #[test]
-fn annotated_kif_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
+fn annotated_kif_ki2_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
     let dir = temp_dir("annotated");
     let input = write_record(&dir, "game.psn", &line(&BLUNDER), Format::Psn);
     let mut scores_read = Vec::new();
-    for format in [Format::Kif, Format::Csa] {
+    for format in [Format::Kif, Format::Csa, Format::Ki2u] {
         let out = dir.join(format!("annotated.{}", format.extension()));
         analyze(&[s(&input), "-o", s(&out)], 0);
         let back = games(&out, format);
         scores_read.push(back[0].moves.iter().map(|m| m.engine.score).collect::<Vec<_>>());
-        if format == Format::Kif {
+        if format != Format::Csa {
             // ShogiGUI's analysis lines (what kifu viewers graph), one per move, not its game lines.
-            let text = std::fs::read(&out).expect("annotated KIF");
+            let text = std::fs::read(&out).expect("annotated record");
             let text = hisha::record::decode_text(&text);
             assert_eq!(text.matches("\n**解析 0 候補1 ").count(), BLUNDER.len(), "{text}");
             assert!(!text.contains("**対局"), "{text}");
@@ -141,7 +141,8 @@ fn annotated_kif_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
         }
         let third = &back[0].moves[2];
         assert!(third.comments.iter().any(|c| c.contains("blunder")), "{format}: {third:?}");
-        if outside::cshogi() {
+        // cshogi reads KIF and CSA, not KI2.
+        if format != Format::Ki2u && outside::cshogi() {
             let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cshogi_records.py");
             let run = std::process::Command::new("python3").args([script, "read", s(&out)]).output();
             let run = run.expect("python3 runs");
@@ -151,9 +152,10 @@ fn annotated_kif_and_csa_read_back_with_the_same_moves_and_the_engine_scores() {
             assert_eq!(game["moves"], serde_json::json!(BLUNDER), "cshogi reads {format} with the same moves");
         }
     }
-    // KIF keeps Black's view and CSA the mover's sign convention of its own: read back, both give
-    // the mover's score after each move.
+    // KIF and KI2 keep Black's view and CSA a sign convention of its own: read back, all give the
+    // mover's score after each move.
     assert_eq!(scores_read[0], scores_read[1], "the same scores from KIF and CSA");
+    assert_eq!(scores_read[0], scores_read[2], "the same scores from KIF and KI2");
 }
 
 #[test]

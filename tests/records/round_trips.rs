@@ -8,7 +8,7 @@ use super::games::{REASONS, after, declines, generated_games};
 use crate::support::records::written as write_all;
 use hisha::Handicap;
 use hisha::position::{GameResult, Winner};
-use hisha::record::{EngineInfo, Format, GameRecord, Start, read_games};
+use hisha::record::{Format, GameRecord, Start, read_games};
 
 /// KIF, KI2 and CSA write comments a line at a time, and consecutive lines are one comment.
 fn joined(comments: &mut Vec<String>) {
@@ -33,7 +33,6 @@ fn what_the_format_keeps(rec: &GameRecord, f: Format) -> GameRecord {
             for m in &mut r.moves {
                 m.time_ms = None;
                 m.total_ms = None;
-                m.engine = EngineInfo::default();
             }
         }
         Format::Csa => {

@@ -11,6 +11,7 @@
 
 use super::moves;
 use crate::position::Position;
+use crate::record::builder::Builder;
 use crate::record::{EngineInfo, Score};
 use crate::types::{Color, Square};
 use std::fmt::Write as _;
@@ -96,6 +97,23 @@ pub(crate) fn parse(text: &str, mover: Color, prev_to: Option<Square>) -> Option
         }
     }
     Some(info)
+}
+
+/// Reads a `*` comment line's text `c` (without the `*`) as engine data for the last move read,
+/// if it is an engine comment (`**…`) and that move has none yet; false if it is a comment.
+pub(crate) fn read_into(b: &mut Builder, c: &str) -> bool {
+    let Some(engine) = c.strip_prefix('*') else { return false };
+    let mover = b.position_and_last_move().0.side_to_move().flip();
+    match b.last_move_with_previous_to() {
+        (prev_to, Some(m)) if m.engine.is_empty() => match parse(engine, mover, prev_to) {
+            Some(info) => {
+                m.engine = info;
+                true
+            }
+            None => false,
+        },
+        _ => false,
+    }
 }
 
 /// Writes the engine comment (without the leading `**`) of a move played in `pos`, which is put

@@ -7,7 +7,7 @@
 //! (none, 直, 上/引/寄, 右/左, both); the reader applies the same meaning, so what hisha writes it
 //! reads back exactly.
 
-use super::{kanji, moves, result_line};
+use super::{engine, kanji, moves, result_line};
 use crate::position::sfen::SfenError;
 use crate::position::{Handicap, Position};
 use crate::record::builder::Builder;
@@ -155,7 +155,9 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             continue;
         }
         if let Some(c) = line.strip_prefix('*') {
-            b.comment_line(c);
+            if !engine::read_into(&mut b, c) {
+                b.comment_line(c);
+            }
             continue;
         }
         if line.starts_with("まで") {
@@ -234,12 +236,19 @@ pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     for (i, m) in rec.moves.iter().enumerate() {
         let t = write_move(&pos, m.mv);
         line.push_str(&format!("{t}{}", "　".repeat(6usize.saturating_sub(t.chars().count()).max(1))));
+        let mut engine_line = String::new();
+        if !m.engine.is_empty() {
+            engine::write(&mut engine_line, &m.engine, &mut pos);
+        }
         pos.do_move(m.mv);
-        let flush = !m.comments.is_empty() || (i + 1) % 6 == 0 || i + 1 == rec.moves.len();
+        let flush = !m.comments.is_empty() || !engine_line.is_empty() || (i + 1) % 6 == 0 || i + 1 == rec.moves.len();
         if flush {
             s.push_str(line.trim_end_matches('　'));
             s.push('\n');
             line.clear();
+            if !engine_line.is_empty() {
+                s.push_str(&format!("**{engine_line}\n"));
+            }
             for c in &m.comments {
                 for l in c.split('\n') {
                     s.push_str(&format!("*{l}\n"));

@@ -135,18 +135,7 @@ impl GameParser {
 
     /// A `*` comment line (`c` without the `*`); `**` lines may carry engine data for the last move.
     fn comment(&mut self, c: &str) {
-        let b = &mut self.b;
-        let mover = b.position_and_last_move().0.side_to_move().flip();
-        let read_engine = c.strip_prefix('*').is_some_and(|engine| match b.last_move_with_previous_to() {
-            (prev_to, Some(m)) if m.engine.is_empty() => match kif_engine::parse(engine, mover, prev_to) {
-                Some(info) => {
-                    m.engine = info;
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        });
+        let read_engine = kif_engine::read_into(&mut self.b, c);
         if !read_engine && (!self.ended || !self.b.on_main_line()) {
             self.b.comment_line(c);
         }
