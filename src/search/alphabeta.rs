@@ -134,6 +134,7 @@ impl Searcher {
             self.stack[state.p()].key = None;
             self.eval.push_null(state.p() + 1);
             pos.do_null_move();
+            self.eval.played(pos, state.p() + 1);
             let v = -self.alphabeta(pos, Node::scout(-beta + 1, depth - r, ply + 1, !cut), control);
             pos.undo_move();
             if self.stopped {
@@ -256,6 +257,7 @@ impl Searcher {
         self.stack[state.p()].key = c.key;
         self.eval.push(pos, c.m, state.p() + 1);
         pos.do_move(c.m);
+        self.eval.played(pos, state.p() + 1);
         let score = if searched == 0 {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {

@@ -27,8 +27,8 @@ struct Seen {
 }
 
 /// Random walks through the evaluator as the search drives it: `push` or `push_null` before each
-/// move, going back a ply on undo, and evaluating only at some plies (so that the lazy update
-/// walks back over several plies). At every evaluation the stack's accumulator must equal a
+/// move, `played` after half of them (the rest left to the lazy update, which then walks back
+/// over several plies), going back a ply on undo, and evaluating only at some plies. At every evaluation the stack's accumulator must equal a
 /// fresh refresh of the position and its score the net's score from scratch.
 fn walk(net: &Arc<Network>, seed: u64) -> Seen {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -51,6 +51,9 @@ fn walk(net: &Arc<Network>, seed: u64) -> Seen {
                 evaluator.push_null(ply + 1);
                 pos.do_null_move();
                 ply += 1;
+                if rng.random_bool(0.5) {
+                    evaluator.played(&pos, ply);
+                }
                 seen.null_moves += 1;
             } else {
                 let m = moves[rng.random_range(0..moves.len())];
@@ -65,6 +68,9 @@ fn walk(net: &Arc<Network>, seed: u64) -> Seen {
                 evaluator.push(&pos, m, ply + 1);
                 pos.do_move(m);
                 ply += 1;
+                if rng.random_bool(0.5) {
+                    evaluator.played(&pos, ply);
+                }
             }
             if rng.random_bool(0.4) {
                 let score = evaluator.evaluate(&pos, ply);

@@ -72,6 +72,7 @@ impl Searcher {
             self.stack[p].key = ContKey::of(pos, m);
             self.eval.push(pos, m, p + 1);
             pos.do_move(m);
+            self.eval.played(pos, p + 1);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
             pos.undo_move();
             if self.stopped {

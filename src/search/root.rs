@@ -296,6 +296,7 @@ impl Searcher {
             self.stack[0].key = super::history::ContKey::of(pos, m);
             self.eval.push(pos, m, 1);
             pos.do_move(m);
+            self.eval.played(pos, 1);
             let score = if i == pv_idx {
                 -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control)
             } else {
