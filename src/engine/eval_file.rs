@@ -44,6 +44,16 @@ pub(crate) struct EvalFileError {
     source: NnueError,
 }
 
+/// A net not loaded, and the evaluation the engine goes on with.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}; keeping {keeping}")]
+pub(crate) struct EvalNotLoaded {
+    /// Why the file cannot be used.
+    pub(crate) error: EvalFileError,
+    /// The evaluation in use, in words ([`EvalSource::describe`]).
+    pub(crate) keeping: String,
+}
+
 /// Reads the net at `path`, or at `path/nn.bin` when `path` is a folder.
 fn load_file(path: &Path) -> Result<Network, EvalFileError> {
     let file = if path.is_dir() { path.join("nn.bin") } else { path.to_path_buf() };

@@ -20,7 +20,7 @@ pub(crate) use crate::mate::MateResult;
 pub(crate) use crate::position::EnteringKingRule;
 pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
-pub(crate) use eval_file::EvalSource;
+pub(crate) use eval_file::{EvalNotLoaded, EvalSource};
 pub(crate) use settings::{BookSettings, BookSource, Settings};
 
 use crate::book::BookLoadError;
@@ -152,11 +152,11 @@ impl Engine {
     /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use or a
     /// search runs. A file that cannot be used is the error (its text says which evaluation stays),
     /// and the engine goes on with the evaluation it had; the next call tries the file again.
-    pub(crate) fn load_evaluation(&mut self) -> Result<(), String> {
+    pub(crate) fn load_evaluation(&mut self) -> Result<(), EvalNotLoaded> {
         if self.searching() || self.settings.eval == self.eval {
             return Ok(());
         }
-        let net = self.settings.eval.load().map_err(|e| format!("{e}; keeping {}", self.eval.describe()))?;
+        let net = self.settings.eval.load().map_err(|error| EvalNotLoaded { error, keeping: self.eval.describe() })?;
         self.wait_ready(Job::Network(net));
         self.eval = self.settings.eval.clone();
         Ok(())
