@@ -1,10 +1,14 @@
 //! `hisha bench`: a fixed set of positions searched to a fixed depth with a fresh transposition
 //! table. With one thread the total node count is the search's signature (quote `Bench: <nodes>`
 //! in commits that change search or evaluation); nodes/second measures speed. With more threads
-//! (Lazy SMP) the count varies from run to run: only the speed means something.
+//! (Lazy SMP) the count varies from run to run: only the speed means something. The evaluation
+//! is the one given: the built-in one by default (`hisha bench`), or a net (`hisha bench
+//! --evalfile PATH`), whose one-thread count is a signature of the search with that net.
 
+use crate::eval::nnue::Network;
 use crate::position::Position;
 use crate::search::{Helpers, Limits, SearchControl, SearchOptions, Searcher};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The bench positions: opening, middlegame, endgame, handicap and drop-rich positions.
@@ -36,8 +40,9 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` with `threads` threads (nodes of all threads counted)
-/// and a fresh 16 MiB table and history per position.
-pub fn run(depth: u32, threads: usize) -> BenchResult {
+/// and a fresh 16 MiB table and history per position, evaluating with `net` (`None`: the linear
+/// evaluation).
+pub fn run(depth: u32, threads: usize, net: Option<&Arc<Network>>) -> BenchResult {
     let mut helpers = Helpers::default();
     let start = Instant::now();
     let mut nodes = 0;
@@ -48,6 +53,7 @@ pub fn run(depth: u32, threads: usize) -> BenchResult {
             continue;
         };
         let mut searcher = Searcher::new(16);
+        searcher.set_network(net.cloned());
         helpers.set_threads(threads, &mut searcher);
         helpers.share_table(searcher.table());
         helpers.clear();
@@ -65,8 +71,17 @@ mod tests {
 
     #[test]
     fn one_thread_counts_the_same_nodes_every_run() {
-        let (a, b) = (run(5, 1), run(5, 1));
+        let (a, b) = (run(5, 1, None), run(5, 1, None));
         assert_eq!(a.nodes, b.nodes, "the single-thread bench is the search's signature");
         assert!(a.nodes > 0);
+    }
+
+    #[test]
+    fn with_a_net_one_thread_counts_the_same_nodes_every_run_and_others_than_linear() {
+        use crate::eval::nnue::{Architecture, Spread};
+        let net = Arc::new(Network::random(Architecture::KP_256X2_32_32, 1, Spread::Typical));
+        let (a, b) = (run(4, 1, Some(&net)), run(4, 1, Some(&net)));
+        assert_eq!(a.nodes, b.nodes, "the single-thread bench with a net is a signature too");
+        assert_ne!(a.nodes, run(4, 1, None).nodes, "the net is what the search evaluates with");
     }
 }

@@ -2,14 +2,24 @@
 
 use super::CliError;
 use std::io::Write;
+use std::path::Path;
 
 /// Prints total nodes, time and nodes/second, then with one thread `Bench: <nodes>` (the search's
-/// signature; with more threads the count varies between runs).
-pub fn run(depth: u32, threads: usize) -> Result<(), CliError> {
-    let r = hisha::bench::run(depth, threads);
+/// signature; with more threads the count varies between runs). With `evalfile` the search
+/// evaluates with that net (named on a first `Evaluation:` line) instead of the built-in
+/// evaluation.
+pub fn run(depth: u32, threads: usize, evalfile: Option<&Path>) -> Result<(), CliError> {
+    let net = match evalfile {
+        Some(path) => Some(super::nnue::load(path)?),
+        None => hisha::eval::nnue::builtin(),
+    };
+    let r = hisha::bench::run(depth, threads, net.as_ref());
     let nps = r.nodes * 1000 / r.time_ms.max(1);
     let out = std::io::stdout();
     let mut out = out.lock();
+    if let (Some(path), Some(net)) = (evalfile, &net) {
+        writeln!(out, "Evaluation: {} ({})", path.display(), super::nnue::shape(net))?;
+    }
     writeln!(out, "Nodes searched: {}", r.nodes)?;
     writeln!(out, "Time (ms): {}", r.time_ms)?;
     writeln!(out, "Nodes/second: {nps}")?;

@@ -10,6 +10,7 @@ mod convert;
 mod handicaps;
 mod r#match;
 mod mate;
+mod nnue;
 mod perft;
 
 use clap::{ArgMatches, Parser, Subcommand};
@@ -59,7 +60,14 @@ pub enum Command {
         /// Search threads (Lazy SMP); the node count is a signature only with 1.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// Evaluate with this YaneuraOu-format nn.bin instead of the built-in evaluation (the
+        /// one-thread count is then the signature of the search with that net).
+        #[arg(long, value_name = "PATH")]
+        evalfile: Option<std::path::PathBuf>,
     },
+    /// NNUE net files: re-write a YaneuraOu-format nn.bin (`export`), write a random one.
+    #[command(subcommand)]
+    Nnue(nnue::NnueCommand),
 }
 
 /// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `ki2u`, `csa`, `usi`).
@@ -137,6 +145,14 @@ pub enum CliError {
     /// The seed lines of `book openings --from` could not all be read (each was reported).
     #[error("unreadable seed lines (see above)")]
     UnreadableSeeds,
+    /// A net file that cannot be used.
+    #[error("{}", nnue::describe(path, source))]
+    Net {
+        /// The file.
+        path: String,
+        /// Why.
+        source: hisha::eval::nnue::NnueError,
+    },
     /// A mate suite file that is not one.
     #[error("{path}: {error}")]
     Suite {
@@ -173,7 +189,8 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
         None => usi(),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Handicaps) => handicaps::run(),
-        Some(Command::Bench { depth, threads }) => bench::run(depth, threads.into()),
+        Some(Command::Bench { depth, threads, evalfile }) => bench::run(depth, threads.into(), evalfile.as_deref()),
+        Some(Command::Nnue(cmd)) => nnue::run(cmd),
         Some(Command::Mate(args)) => mate::run(&args),
         Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
         Some(Command::Book(cmd)) => book::run(cmd),

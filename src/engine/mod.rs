@@ -10,6 +10,7 @@
 //! [`Engine::ponderhit`]; [`Engine::abandon`] drops it (the game is over).
 
 mod book;
+mod eval_file;
 mod settings;
 #[cfg(test)]
 mod tests;
@@ -19,6 +20,7 @@ pub(crate) use crate::mate::MateResult;
 pub(crate) use crate::position::EnteringKingRule;
 pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
+pub(crate) use eval_file::{EvalNotLoaded, EvalSource};
 pub(crate) use settings::{BookSettings, BookSource, Settings};
 
 use crate::book::BookLoadError;
@@ -84,12 +86,14 @@ pub(crate) struct Engine {
     threads: usize,
     running: Option<Running>,
     book: EngineBook,
+    /// The evaluation the search thread uses now (the settings' once loaded).
+    eval: EvalSource,
 }
 
 impl Engine {
     /// A new engine at the start position. The table is small until [`Engine::prepare`] sizes it.
     pub(crate) fn new(settings: Settings) -> std::io::Result<Engine> {
-        Ok(Engine {
+        let mut engine = Engine {
             position: Position::startpos(),
             settings,
             thread: SearchThread::spawn(1)?,
@@ -97,7 +101,12 @@ impl Engine {
             threads: 1,
             running: None,
             book: EngineBook::new(),
-        })
+            eval: EvalSource::Builtin,
+        };
+        if let Some(net) = crate::eval::nnue::builtin() {
+            engine.wait_ready(Job::Network(Some(net)));
+        }
+        Ok(engine)
     }
 
     /// The search thread's events, to select over; each goes back to [`Engine::handle_event`].
@@ -138,6 +147,19 @@ impl Engine {
         self.set_hash(self.settings.hash_mib);
         self.set_threads(self.settings.threads);
         self.book.load(&self.settings.book.source)
+    }
+
+    /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use or a
+    /// search runs. A file that cannot be used is the error (its text says which evaluation stays),
+    /// and the engine goes on with the evaluation it had; the next call tries the file again.
+    pub(crate) fn load_evaluation(&mut self) -> Result<(), EvalNotLoaded> {
+        if self.searching() || self.settings.eval == self.eval {
+            return Ok(());
+        }
+        let net = self.settings.eval.load().map_err(|error| EvalNotLoaded { error, keeping: self.eval.describe() })?;
+        self.wait_ready(Job::Network(net));
+        self.eval = self.settings.eval.clone();
+        Ok(())
     }
 
     /// A new game starts: the table takes the settings' size and forgets what it learnt.

@@ -2,6 +2,7 @@
 //! applied to every `go`, and the book. Typed values only; the protocol that sets them (the USI
 //! options, `usi::options`) maps its names and texts onto these fields.
 
+use super::EvalSource;
 use crate::book::Pick;
 use crate::eval::Value;
 use crate::position::EnteringKingRule;
@@ -66,6 +67,8 @@ pub(crate) struct Settings {
     pub(crate) nodes_limit: Option<u64>,
     /// The book.
     pub(crate) book: BookSettings,
+    /// The evaluation (loaded when the engine is prepared).
+    pub(crate) eval: EvalSource,
 }
 
 impl Settings {
@@ -112,6 +115,7 @@ impl Settings {
                 pick: Pick::Best,
                 ignore_percent: 0,
             },
+            eval: EvalSource::Builtin,
         }
     }
 }

@@ -14,7 +14,7 @@ use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
-use crate::eval::{INFINITE, MATE_BOUND, Value, evaluate, is_mate_score, mate_in, mated_in};
+use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
 use crate::mate::mate_in_one;
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -76,7 +76,7 @@ impl Searcher {
             return ControlFlow::Break(v);
         }
         if p >= MAX_PLY - 2 {
-            return ControlFlow::Break(evaluate(pos));
+            return ControlFlow::Break(self.eval.evaluate(pos, p));
         }
         // Mate-distance pruning.
         node.alpha = node.alpha.max(mated_in(ply));
@@ -102,13 +102,13 @@ impl Searcher {
                 let v = mate_in(ply + 1);
                 self.pv_len[p + 1] = p + 1;
                 self.update_pv(p, m);
-                let result =
-                    Stored { mv: Some(m), score: v, eval: evaluate(pos), depth: node.depth, bound: Bound::Exact };
+                let eval = self.eval.evaluate(pos, p);
+                let result = Stored { mv: Some(m), score: v, eval, depth: node.depth, bound: Bound::Exact };
                 self.tt.store(key, ply, result);
                 return ControlFlow::Break(v);
             }
         }
-        let eval = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
+        let eval = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
         self.stack[p].eval = eval;
         let improving = !in_check && p >= 2 && eval > self.stack[p - 2].eval;
         let (killers, previous) = (self.killers[p], self.previous_keys(p));
@@ -132,7 +132,9 @@ impl Searcher {
         if depth >= 3 && eval >= beta && pos.last_move().is_some() {
             let r = 3 + depth / 4 + ((eval - beta) / 250).min(3);
             self.stack[state.p()].key = None;
+            self.eval.push_null(state.p() + 1);
             pos.do_null_move();
+            self.eval.played(pos, state.p() + 1);
             let v = -self.alphabeta(pos, Node::scout(-beta + 1, depth - r, ply + 1, !cut), control);
             pos.undo_move();
             if self.stopped {
@@ -253,7 +255,9 @@ impl Searcher {
     ) -> Value {
         let Node { alpha, beta, depth, ply, pv, cut } = state.node;
         self.stack[state.p()].key = c.key;
+        self.eval.push(pos, c.m, state.p() + 1);
         pos.do_move(c.m);
+        self.eval.played(pos, state.p() + 1);
         let score = if searched == 0 {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {

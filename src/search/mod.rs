@@ -1,12 +1,14 @@
 //! The search: iterative deepening with aspiration windows over a principal-variation
 //! alpha-beta search ([`alphabeta`]), with a transposition table, quiescence search, move
 //! ordering, null-move pruning, late-move reductions, check extensions, mate-distance scores,
-//! repetition and entering-king rules.
+//! repetition and entering-king rules. Every static evaluation goes through the thread's
+//! [`evaluator`]: the linear evaluation, or an NNUE net with incrementally kept accumulators.
 //!
 //! The searcher does no I/O: it reports each finished iteration through a callback and reads a
 //! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
 
 mod alphabeta;
+mod evaluator;
 mod history;
 pub(crate) mod limits;
 mod node;
@@ -28,9 +30,11 @@ pub use time::{Deadlines, TimeOptions};
 pub use tt::TranspositionTable;
 
 use crate::eval::Value;
+use crate::eval::nnue::Network;
 use crate::mate::MateProbe;
 use crate::position::EnteringKingRule;
 use crate::types::Move;
+use evaluator::Evaluator;
 use history::{ContKey, History};
 pub(crate) use smp::Helpers;
 use smp::NodeCounters;
@@ -155,6 +159,8 @@ pub struct Searcher {
     id: usize,
     /// Where this searcher publishes its node count for the team.
     counters: Arc<NodeCounters>,
+    /// The static evaluation (linear, or a net with this thread's accumulators).
+    eval: Evaluator,
 }
 
 impl Searcher {
@@ -178,6 +184,7 @@ impl Searcher {
             mate: MateProbe::new(ROOT_MATE_MIB),
             id: 0,
             counters: Arc::new(NodeCounters::new(1)),
+            eval: Evaluator::default(),
         }
     }
 
@@ -201,6 +208,17 @@ impl Searcher {
     /// Searches over `tt` from now on.
     pub(crate) fn share_table(&mut self, tt: Arc<TranspositionTable>) {
         self.tt = tt;
+    }
+
+    /// Evaluates with `net` from now on (`None`: the linear evaluation, the default). The
+    /// table's stored evaluations are the old evaluation's: clear it when this changes.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.eval.set_network(net);
+    }
+
+    /// The net this searcher evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.eval.network()
     }
 
     /// Publishes this searcher's node count for the team.

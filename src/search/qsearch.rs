@@ -5,7 +5,7 @@ use super::history::ContKey;
 use super::ordering::{Context, MovePicker};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
-use crate::eval::{INFINITE, Value, capture_value, evaluate, mated_in};
+use crate::eval::{INFINITE, Value, capture_value, mated_in};
 use crate::position::Position;
 
 /// Quiescence plies after which the stand-pat score is returned.
@@ -30,7 +30,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if p >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return self.eval.evaluate(pos, p);
         }
         let in_check = pos.in_check();
         let key = pos.key();
@@ -42,7 +42,7 @@ impl Searcher {
                 return h.score;
             }
         }
-        let stand = if in_check { -INFINITE } else { hit.map_or_else(|| evaluate(pos), |h| h.eval) };
+        let stand = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -70,7 +70,9 @@ impl Searcher {
             }
             self.tt.prefetch(pos.key_after(m));
             self.stack[p].key = ContKey::of(pos, m);
+            self.eval.push(pos, m, p + 1);
             pos.do_move(m);
+            self.eval.played(pos, p + 1);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
             pos.undo_move();
             if self.stopped {

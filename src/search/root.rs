@@ -105,6 +105,7 @@ impl Searcher {
         self.stopped = false;
         self.opts = *opts;
         self.root_side = pos.side_to_move();
+        self.eval.start(pos);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadlines = deadlines(limits, pos.side_to_move(), pos.move_number(), &opts.time);
         if self.id == 0 {
@@ -293,7 +294,9 @@ impl Searcher {
             let gives_check = pos.gives_check(m);
             let new_depth = depth - 1 + gives_check as i32;
             self.stack[0].key = super::history::ContKey::of(pos, m);
+            self.eval.push(pos, m, 1);
             pos.do_move(m);
+            self.eval.played(pos, 1);
             let score = if i == pv_idx {
                 -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control)
             } else {

@@ -5,6 +5,7 @@
 //! stopped. The helpers are started once (`Threads`) and wait for work between searches.
 
 use super::{Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher, TranspositionTable};
+use crate::eval::nnue::Network;
 use crate::position::Position;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -54,7 +55,13 @@ pub(crate) fn skips_depth(id: usize, depth: u32, ply: u32) -> bool {
 }
 
 enum HelperJob {
-    Search { pos: Box<Position>, limits: Limits, opts: SearchOptions },
+    /// A search with the main searcher's evaluation (`net`).
+    Search {
+        pos: Box<Position>,
+        limits: Limits,
+        opts: SearchOptions,
+        net: Option<Arc<Network>>,
+    },
     Table(Arc<TranspositionTable>),
     Clear,
 }
@@ -154,6 +161,7 @@ impl Helpers {
             pos: Box::new(pos.clone()),
             limits: helper_limits.clone(),
             opts: helper_opts,
+            net: main.network().cloned(),
         });
         let mut outcome = main.search(pos, limits, opts, control, report);
         self.control.stop();
@@ -203,7 +211,8 @@ impl Drop for Helpers {
 fn helper(mut searcher: Searcher, jobs: &Receiver<HelperJob>, done: &Sender<()>, control: &SearchControl) {
     for job in jobs.iter() {
         match job {
-            HelperJob::Search { mut pos, limits, opts } => {
+            HelperJob::Search { mut pos, limits, opts, net } => {
+                searcher.set_network(net);
                 searcher.search(&mut pos, &limits, &opts, control, &mut |_| {});
                 searcher.publish_nodes();
             }

@@ -4,6 +4,7 @@
 //! helpers stop when the worker's own search ends.
 
 use super::{Helpers, Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
+use crate::eval::nnue::Network;
 use crate::mate::{MateLimits, MateReport, MateResult, MateSolver};
 use crate::position::Position;
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -32,6 +33,9 @@ pub enum Job {
     Resize(usize),
     /// Forget everything learnt (new game, ClearHash); answered with [`Event::Ready`].
     Clear,
+    /// Evaluate with this net from now on (`None`: the linear evaluation); the tables are
+    /// cleared (their stored evaluations are the old evaluation's). Answered with [`Event::Ready`].
+    Network(Option<Arc<Network>>),
     /// Search with this many threads from now on (started now, parked between searches);
     /// answered with [`Event::Ready`].
     Threads(usize),
@@ -46,7 +50,7 @@ pub enum Event {
     Done(Outcome),
     /// The mate search finished: the result and its statistics.
     MateDone(MateResult, MateStats),
-    /// A [`Job::Resize`], [`Job::Clear`] or [`Job::Threads`] is done.
+    /// A [`Job::Resize`], [`Job::Clear`], [`Job::Network`] or [`Job::Threads`] is done.
     Ready,
 }
 
@@ -149,6 +153,12 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
                 searcher.clear();
                 helpers.clear();
                 solver.clear();
+                events.send(Event::Ready)
+            }
+            Job::Network(net) => {
+                searcher.set_network(net);
+                searcher.clear();
+                helpers.clear();
                 events.send(Event::Ready)
             }
             Job::Threads(n) => {

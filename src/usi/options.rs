@@ -2,7 +2,7 @@
 //! set by `setoption` (names are case-insensitive; bad values are rejected with a reason and the
 //! old value is kept).
 
-use crate::engine::{BookPick, BookSettings, BookSource, EnteringKingRule, Settings};
+use crate::engine::{BookPick, BookSettings, BookSource, EnteringKingRule, EvalSource, Settings};
 
 /// The type and range of an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +75,9 @@ pub const OPTIONS: &[OptionDecl] = &[
     OptionDecl { name: "BookIgnoreRate", kind: OptionKind::Spin(0, 0, 100) },
     // empty the transposition table
     OptionDecl { name: "ClearHash", kind: OptionKind::Button },
+    // YaneuraOu-format nn.bin (or a folder holding one), loaded on isready; `builtin` or empty =
+    // the built-in evaluation (the linear one while no net is shipped)
+    OptionDecl { name: "EvalFile", kind: OptionKind::Filename("builtin") },
 ];
 
 impl OptionDecl {
@@ -243,6 +246,10 @@ impl Options {
                 },
                 ignore_percent: self.int("BookIgnoreRate") as u32,
             },
+            eval: match self.text("EvalFile") {
+                "" | "builtin" => EvalSource::Builtin,
+                path => EvalSource::File(path.into()),
+            },
         }
     }
 }
@@ -293,6 +300,7 @@ mod tests {
             depth_limit: None,
             nodes_limit: None,
             book,
+            eval: EvalSource::Builtin,
         };
         assert_eq!(s, expected);
     }
@@ -322,6 +330,8 @@ mod tests {
         assert_eq!(set("BookPick", "random").book.pick, BookPick::Random { margin: 30 });
         assert_eq!(set("BookIgnoreRate", "25").book.ignore_percent, 25);
         assert_eq!(set("EnteringKingRule", "NoEnteringKing").entering_king_rule, EnteringKingRule::None);
+        assert_eq!(set("EvalFile", "nets/nn.bin").eval, EvalSource::File("nets/nn.bin".into()));
+        assert_eq!(set("EvalFile", "<empty>").eval, EvalSource::Builtin);
     }
 
     #[test]

@@ -64,6 +64,9 @@ impl Session {
                 emit_identity(out);
             }
             UsiCommand::IsReady => {
+                if let Err(e) = self.engine.load_evaluation() {
+                    out(error(e));
+                }
                 if let Err(e) = self.engine.prepare() {
                     out(info_string(format!("warning: book not used: {e}")));
                 }

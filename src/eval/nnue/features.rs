@@ -183,6 +183,12 @@ impl DirtyPieces {
         self.king_moved
     }
 
+    /// The changes of a null move: none (the side to move flips, the inputs stay).
+    pub const fn null() -> DirtyPieces {
+        let none = PieceChange { old: [0; 2], new: [0; 2] };
+        DirtyPieces { changes: [none; 2], len: 0, king_moved: None }
+    }
+
     /// The changes of `m`, legal in `before` (the position before the move is played).
     pub fn of_move(before: &Position, m: Move) -> DirtyPieces {
         let us = before.side_to_move();

@@ -11,8 +11,10 @@
 //! Use in a search: keep one [`Accumulator`] per ply; before `do_move` take
 //! [`DirtyPieces::of_move`]; derive the child's accumulator with [`Network::update`] (or per
 //! perspective with [`Network::update_perspective`], which says when a king move needs
-//! [`Network::refresh_perspective`]); evaluate with [`Network::evaluate`]. Not wired into the
-//! search yet: [`crate::eval::evaluate`] is still the default.
+//! [`Network::refresh_perspective`]); evaluate with [`Network::evaluate`]. The search does so
+//! (`search/evaluator.rs`, lazily, per thread, the net shared read-only) when a net is loaded
+//! with the USI option `EvalFile` or `hisha bench --evalfile`; the default is the [`builtin()`]
+//! evaluation, the linear [`crate::eval::evaluate`] while no net is shipped.
 //!
 //! Exactness: random HalfKP and K+P 256x2-32-32 nets written by hisha, loaded by YaneuraOu
 //! v8.60 (AVX2 build), give YaneuraOu's `eval` on all 560 positions of
@@ -43,6 +45,7 @@ pub mod architecture;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod bona_piece;
+pub mod builtin;
 pub mod features;
 pub mod file;
 pub mod float;
@@ -57,6 +60,7 @@ mod file_tests;
 
 pub use accumulator::Accumulator;
 pub use architecture::Architecture;
+pub use builtin::builtin;
 pub use features::{DirtyPieces, FeatureSet};
 pub use file::NnueError;
 pub use network::Network;

@@ -1,0 +1,61 @@
+//! The evaluation the engine plays with: the built-in one or a net read from a file (the USI
+//! option `EvalFile`), loaded when the engine is prepared.
+
+use crate::eval::nnue::{Network, NnueError};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Where the evaluation comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum EvalSource {
+    /// The built-in evaluation ([`crate::eval::nnue::builtin`]: the embedded net, or the linear
+    /// evaluation while none is shipped).
+    Builtin,
+    /// A YaneuraOu-format `nn.bin`, or a folder holding one (YaneuraOu's `EvalDir` layout).
+    File(PathBuf),
+}
+
+impl EvalSource {
+    /// The net to evaluate with (`None`: the linear evaluation).
+    pub(crate) fn load(&self) -> Result<Option<Arc<Network>>, EvalFileError> {
+        match self {
+            EvalSource::Builtin => Ok(crate::eval::nnue::builtin()),
+            EvalSource::File(path) => load_file(path).map(|net| Some(Arc::new(net))),
+        }
+    }
+
+    /// What the engine evaluates with when this is loaded, in words.
+    pub(crate) fn describe(&self) -> String {
+        match (self, crate::eval::nnue::builtin()) {
+            (EvalSource::Builtin, None) => "the built-in linear evaluation".into(),
+            (EvalSource::Builtin, Some(_)) => "the built-in net".into(),
+            (EvalSource::File(path), _) => format!("the net of {}", path.display()),
+        }
+    }
+}
+
+/// A net file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("EvalFile {path}: {source}")]
+pub(crate) struct EvalFileError {
+    /// The path given.
+    path: String,
+    /// Why.
+    source: NnueError,
+}
+
+/// A net not loaded, and the evaluation the engine goes on with.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}; keeping {keeping}")]
+pub(crate) struct EvalNotLoaded {
+    /// Why the file cannot be used.
+    pub(crate) error: EvalFileError,
+    /// The evaluation in use, in words ([`EvalSource::describe`]).
+    pub(crate) keeping: String,
+}
+
+/// Reads the net at `path`, or at `path/nn.bin` when `path` is a folder.
+fn load_file(path: &Path) -> Result<Network, EvalFileError> {
+    let file = if path.is_dir() { path.join("nn.bin") } else { path.to_path_buf() };
+    Network::load_file(&file).map_err(|source| EvalFileError { path: path.display().to_string(), source })
+}
