@@ -72,6 +72,9 @@ fn ponderhit_and_go_mate_work_with_8_threads() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     e.send("quit");
+    // As Stockfish: the stopped search still answers, once, before the engine exits.
+    let answers: Vec<String> = e.drain(10 * SEC).into_iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(answers.len(), 1, "one bestmove after quit: {answers:?}");
     assert_eq!(e.wait_exit(10 * SEC), Some(0), "quit while 8 threads search");
 }
 

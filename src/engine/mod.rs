@@ -281,11 +281,6 @@ impl Engine {
         }
     }
 
-    /// Stops whatever runs, before the engine is dropped.
-    pub(crate) fn quit(&mut self) {
-        self.thread.control().stop();
-    }
-
     /// End of input (the GUI or a script closed stdin), as Stockfish and YaneuraOu treat it: a
     /// search that only `stop` would end (infinite, ponder, no limit) is stopped now; a bounded
     /// one and a mate search (which ends with a proof, a disproof or its time limit) run on. The

@@ -3,7 +3,8 @@
 //! selects over those lines and the search thread's events, and is the only writer of stdout: one
 //! protocol line at a time, flushed. End of input is `quit` once the search in progress has
 //! answered (the engine's `end_of_input`): `printf 'position startpos\ngo depth 6\n' | hisha`
-//! prints the search's `info` lines and one `bestmove`. `RUST_LOG=debug` traces every line
+//! prints the search's `info` lines and one `bestmove`. `quit` stops a search in progress, which
+//! still answers with its `bestmove` before the engine exits. `RUST_LOG=debug` traces every line
 //! in (`<`) and out (`>`) on stderr.
 
 pub mod command;
@@ -13,7 +14,8 @@ mod reply;
 pub mod response;
 mod session;
 
-use crossbeam_channel::{select, unbounded};
+use crate::engine::SearchEvent;
+use crossbeam_channel::{Receiver, select, unbounded};
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
 
@@ -60,6 +62,14 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<cr
     Ok(rx)
 }
 
+/// Hands the search's events over until it has answered (its `bestmove`), before the engine exits.
+fn finish_search(session: &mut Session, events: &Receiver<SearchEvent>, out: &mut dyn FnMut(response::UsiResponse)) {
+    while session.searching() {
+        let Ok(ev) = events.recv() else { break };
+        session.handle_event(ev, out);
+    }
+}
+
 /// Runs the engine on `input`/`output` until `quit` or end of input.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> std::io::Result<()> {
     let mut session = Session::new()?;
@@ -78,14 +88,12 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> st
             recv(lines) -> line => {
                 let Ok(line) = line else {
                     session.end_of_input(&mut out);
-                    while session.searching() {
-                        let Ok(ev) = events.recv() else { break };
-                        session.handle_event(ev, &mut out);
-                    }
+                    finish_search(&mut session, &events, &mut out);
                     break;
                 };
                 log::debug!("< {line}");
                 if session.handle_line(&line, &mut out) == Flow::Quit {
+                    finish_search(&mut session, &events, &mut out);
                     break;
                 }
             }

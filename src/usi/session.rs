@@ -91,7 +91,9 @@ impl Session {
             UsiCommand::PonderHit => self.engine.ponderhit(&mut emit),
             UsiCommand::GameOver(_) => self.engine.abandon(),
             UsiCommand::Quit => {
-                self.engine.quit();
+                // As Stockfish does: a search in progress stops and still answers with its
+                // `bestmove` (the caller hands over its events) before the engine exits.
+                self.engine.stop(&mut emit);
                 return Flow::Quit;
             }
             UsiCommand::Debug => {}
