@@ -1,7 +1,36 @@
-//! Helpers for the unit tests: positions after USI moves, and a fresh folder per test.
+//! Helpers for the unit tests: positions after USI moves, a fresh folder per test, and a tally of
+//! the kinds of move a random walk went through.
 
+use crate::types::{MoveKind, PieceKind};
 use crate::{Move, Position};
 use std::path::PathBuf;
+
+/// The kinds of move a random walk played (what an incremental update must get right).
+#[derive(Default, Debug)]
+pub(crate) struct MoveKinds {
+    /// Drops.
+    pub(crate) drops: usize,
+    /// Captures.
+    pub(crate) captures: usize,
+    /// Promotions.
+    pub(crate) promotions: usize,
+    /// King moves.
+    pub(crate) king_moves: usize,
+}
+
+impl MoveKinds {
+    /// Counts `m`, about to be played in `pos`.
+    pub(crate) fn count(&mut self, pos: &Position, m: Move) {
+        match m.kind() {
+            MoveKind::Drop { .. } => self.drops += 1,
+            MoveKind::Normal { from, to, promote } => {
+                self.captures += usize::from(pos.piece_on(to).is_some());
+                self.promotions += usize::from(promote);
+                self.king_moves += usize::from(pos.piece_on(from).is_some_and(|p| p.kind() == PieceKind::King));
+            }
+        }
+    }
+}
 
 /// Plays `moves` (USI, e.g. `["7g7f", "3c3d"]`) on `pos`; the moves played. Panics at the first
 /// move that is not legal, naming it and the rule it breaks.

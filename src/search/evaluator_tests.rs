@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::eval::nnue::{Architecture, FeatureSet, Spread};
-use crate::types::{MoveKind, PieceKind};
+use crate::testing::MoveKinds;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// Starting points: the even start, a handicap and the bench positions (drops, promotions and
@@ -17,10 +17,7 @@ fn starts() -> Vec<Position> {
 /// Which steps the walks went through.
 #[derive(Default, Debug)]
 struct Seen {
-    drops: usize,
-    captures: usize,
-    promotions: usize,
-    king_moves: usize,
+    moves: MoveKinds,
     null_moves: usize,
     undos: usize,
     evaluations: usize,
@@ -57,14 +54,7 @@ fn walk(net: &Arc<Network>, seed: u64) -> Seen {
                 seen.null_moves += 1;
             } else {
                 let m = moves[rng.random_range(0..moves.len())];
-                match m.kind() {
-                    MoveKind::Drop { .. } => seen.drops += 1,
-                    MoveKind::Normal { from, to, promote } => {
-                        seen.captures += usize::from(pos.piece_on(to).is_some());
-                        seen.promotions += usize::from(promote);
-                        seen.king_moves += usize::from(pos.piece_on(from).is_some_and(|p| p.kind() == PieceKind::King));
-                    }
-                }
+                seen.moves.count(&pos, m);
                 evaluator.push(&pos, m, ply + 1);
                 pos.do_move(m);
                 ply += 1;
@@ -100,8 +90,11 @@ fn the_search_accumulator_stack_equals_a_fresh_refresh_after_any_walk() {
         for seed in 0..3 {
             let seen = walk(&net, seed);
             // The walks must have gone through every kind of step.
-            assert!(seen.drops >= 20 && seen.captures >= 20 && seen.promotions >= 5, "{features:?} {seen:?}");
-            assert!(seen.king_moves >= 20 && seen.null_moves >= 20 && seen.undos >= 50, "{features:?} {seen:?}");
+            assert!(
+                seen.moves.drops >= 20 && seen.moves.captures >= 20 && seen.moves.promotions >= 5,
+                "{features:?} {seen:?}"
+            );
+            assert!(seen.moves.king_moves >= 20 && seen.null_moves >= 20 && seen.undos >= 50, "{features:?} {seen:?}");
             assert!(seen.evaluations >= 200, "{features:?} {seen:?}");
         }
     }

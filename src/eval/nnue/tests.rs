@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::position::Position;
-use crate::types::{Color, MoveKind, Piece, PieceKind, Square};
+use crate::testing::MoveKinds;
+use crate::types::{Color, Piece, Square};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// Small shapes keep the tests fast; the 256-wide ones are in the file tests and the bench.
@@ -38,10 +39,7 @@ fn sample_positions(seed: u64, plies: usize) -> Vec<Position> {
 /// Which kinds of move a playout went through.
 #[derive(Default, Debug)]
 struct Seen {
-    drops: usize,
-    captures: usize,
-    promotions: usize,
-    king_moves: usize,
+    moves: MoveKinds,
     undos: usize,
 }
 
@@ -65,14 +63,7 @@ fn check_incremental(net: &Network, seed: u64) -> Seen {
                 seen.undos += 1;
             } else {
                 let m = moves[rng.random_range(0..moves.len())];
-                match m.kind() {
-                    MoveKind::Drop { .. } => seen.drops += 1,
-                    MoveKind::Normal { from, to, promote } => {
-                        seen.captures += usize::from(pos.piece_on(to).is_some());
-                        seen.promotions += usize::from(promote);
-                        seen.king_moves += usize::from(pos.piece_on(from).is_some_and(|p| p.kind() == PieceKind::King));
-                    }
-                }
+                seen.moves.count(&pos, m);
                 let dirty = DirtyPieces::of_move(&pos, m);
                 pos.do_move(m);
                 let mut next = Accumulator::default();
@@ -107,8 +98,8 @@ fn accumulator_after_any_do_undo_sequence_equals_a_fresh_refresh() {
             net.set_kernel(kernel);
             let seen = check_incremental(&net, 5);
             // The playouts must have gone through every kind of change.
-            assert!(seen.drops >= 50 && seen.captures >= 50 && seen.promotions >= 10, "{seen:?}");
-            assert!(seen.king_moves >= 50 && seen.undos >= 50, "{seen:?}");
+            assert!(seen.moves.drops >= 50 && seen.moves.captures >= 50 && seen.moves.promotions >= 10, "{seen:?}");
+            assert!(seen.moves.king_moves >= 50 && seen.undos >= 50, "{seen:?}");
         }
     }
 }
