@@ -8,7 +8,7 @@
 
 use super::{GameAnalysis, Line, judge};
 use crate::position::Position;
-use crate::record::{EngineInfo, Format, GameRecord, RecordWriter, Score, Start, ki2, notation};
+use crate::record::{self, EngineInfo, Format, GameRecord, Score, ki2, notation};
 use crate::types::Move;
 
 /// A move in `format`'s notation (KIF, KIFU and KI2: the Japanese KI2 form; CSA: `+7776FU`; PSN,
@@ -17,22 +17,9 @@ pub fn move_text(format: Format, pos: &Position, m: Move) -> String {
     match format {
         Format::Psn | Format::Psn2 => notation::write(pos, m),
         Format::Usi => m.to_string(),
-        Format::Csa => csa_move(pos, m).unwrap_or_else(|| ki2::write_move(pos, m)),
+        Format::Csa => record::csa_move_text(pos, m),
         _ => ki2::write_move(pos, m),
     }
-}
-
-/// A legal move in CSA notation (`+7776FU`), as the CSA writer writes it in the record of a game
-/// that starts from `pos` with that move (the one writer of CSA moves; `None` if none is found).
-fn csa_move(pos: &Position, m: Move) -> Option<String> {
-    let mut w = RecordWriter::new(Vec::new(), Format::Csa, true);
-    w.write(&GameRecord::new(Start::from_sfen(&pos.to_sfen()).ok()?, [m])).ok()?;
-    let text = String::from_utf8(w.into_inner()).ok()?;
-    let is_move = |l: &&str| {
-        let b = l.as_bytes();
-        b.len() == 7 && (b[0] == b'+' || b[0] == b'-') && b[1..5].iter().all(u8::is_ascii_digit)
-    };
-    text.lines().map(|l| l.split(',').next().unwrap_or(l)).find(is_move).map(str::to_string)
 }
 
 /// The moves of `pv` from `pos` in `format`'s notation, as far as they are legal.

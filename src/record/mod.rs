@@ -43,6 +43,7 @@ pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
 pub use per_game::{game_path, game_paths};
 pub use stream::{GameReader, read_games};
 
+pub(crate) use csa::move_text as csa_move_text;
 pub use error::{RecordError, RecordErrorKind};
 use format::parse_game;
 pub(crate) use result_words::{reason_from_id, reason_id};

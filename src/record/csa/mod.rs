@@ -8,3 +8,10 @@ mod read;
 pub(super) use detect::{Boundaries, sniff};
 pub(super) use read::parse;
 pub(super) use read::to_text;
+
+/// A legal move in CSA notation with its sign (`+7776FU`), as the CSA writer writes it.
+pub(crate) fn move_text(pos: &crate::position::Position, m: crate::types::Move) -> String {
+    let mut s = String::with_capacity(7);
+    moves::write_move(&mut s, pos, m);
+    s
+}
