@@ -8,7 +8,7 @@ use hisha::Position;
 use hisha::eval::nnue::{Architecture, FeatureSet, Network, Spread};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use support::usi::run_piped;
+use support::usi::{Engine, run_piped};
 use support::{hisha_text, s, temp_dir};
 
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -53,11 +53,17 @@ fn session(setup: &[String], position: &str, go: &str) -> (Vec<String>, SearchEn
     input.push_str(&format!("{position}\n{go}\n"));
     let out = run_piped(&[], &input, TIMEOUT);
     assert_eq!(out.code, Some(0), "stderr: {}", out.stderr);
-    let bestmove = out.stdout.iter().rev().find(|l| l.starts_with("bestmove")).cloned().expect("a bestmove");
-    let last = out.stdout.iter().rev().find(|l| l.starts_with("info depth")).cloned().expect("an info line");
+    let end = search_end(&out.stdout);
+    (out.stdout, end)
+}
+
+/// The end of the last search in `lines`.
+fn search_end(lines: &[String]) -> SearchEnd {
+    let bestmove = lines.iter().rev().find(|l| l.starts_with("bestmove")).cloned().expect("a bestmove");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth")).cloned().expect("an info line");
     assert!(!field(&last, "nodes").is_empty(), "not a search's line: {last}");
     let info = ["depth", "nodes", "score", "pv"].map(|k| format!("{k} {}", field(&last, k))).join(" ");
-    (out.stdout, SearchEnd { info, bestmove })
+    SearchEnd { info, bestmove }
 }
 
 fn set_evalfile(path: &str) -> Vec<String> {
@@ -150,6 +156,39 @@ fn evalfile_with_a_missing_truncated_or_wrong_hash_file_is_one_error_and_the_pre
             assert_eq!(&end, expected, "{} after {before:?}", s(broken));
         }
     }
+}
+
+#[test]
+fn a_net_rewritten_in_place_is_loaded_again_on_the_next_isready() {
+    // A trainer re-writes nn.bin under the same name; the GUI sends isready again, not setoption.
+    let dir = temp_dir("nnue-rewritten");
+    let (path, first) = random_net(&dir, "nn.bin", 10);
+    let (second_path, second) = random_net(&dir, "second.bin", 11);
+    let (_, with_second) = session(&set_evalfile(s(&second_path)), POSITION, "go depth 5");
+    let search = |engine: &mut Engine| {
+        engine.send(POSITION);
+        engine.send("go depth 5");
+        search_end(&engine.until("bestmove", TIMEOUT))
+    };
+    let mut engine = Engine::start(&[]);
+    engine.handshake();
+    engine.send("setoption name UseBook value false");
+    engine.send(&format!("setoption name EvalFile value {}", s(&path)));
+    engine.send("isready");
+    engine.until("readyok", TIMEOUT);
+    let with_first = search(&mut engine);
+    assert_ne!(with_first, with_second, "two nets, two searches");
+
+    assert_ne!(first, second);
+    std::fs::write(&path, second.to_bytes()).expect("temp file");
+    // The file's time moves on even where the clock's resolution is coarse.
+    let later = std::time::SystemTime::now() + Duration::from_secs(10);
+    std::fs::File::options().write(true).open(&path).and_then(|f| f.set_modified(later)).expect("set mtime");
+    engine.send("usinewgame");
+    engine.send("isready");
+    let lines = engine.until("readyok", TIMEOUT);
+    assert!(error_lines(&lines).is_empty(), "{lines:#?}");
+    assert_eq!(search(&mut engine), with_second, "the re-written net is the one searched with");
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! The evaluation the engine plays with: the built-in one or a net read from a file (the USI
-//! option `EvalFile`), loaded when the engine is prepared.
+//! option `EvalFile`), loaded when the engine is prepared, and loaded again when its file changed
+//! (a trainer re-writing `nn.bin` in place, then `isready`).
 
 use crate::eval::nnue::{Network, NnueError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 /// Where the evaluation comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +23,15 @@ impl EvalSource {
         match self {
             EvalSource::Builtin => Ok(crate::eval::nnue::builtin()),
             EvalSource::File(path) => load_file(path).map(|net| Some(Arc::new(net))),
+        }
+    }
+
+    /// The modification time of the file this reads (`None`: the built-in evaluation, or a file
+    /// that cannot be read); a net is loaded again when it changes.
+    pub(crate) fn modified(&self) -> Option<SystemTime> {
+        match self {
+            EvalSource::Builtin => None,
+            EvalSource::File(path) => std::fs::metadata(net_file(path)).and_then(|m| m.modified()).ok(),
         }
     }
 
@@ -56,6 +67,10 @@ pub(crate) struct EvalNotLoaded {
 
 /// Reads the net at `path`, or at `path/nn.bin` when `path` is a folder.
 fn load_file(path: &Path) -> Result<Network, EvalFileError> {
-    let file = if path.is_dir() { path.join("nn.bin") } else { path.to_path_buf() };
-    Network::load_file(&file).map_err(|source| EvalFileError { path: path.display().to_string(), source })
+    Network::load_file(&net_file(path)).map_err(|source| EvalFileError { path: path.display().to_string(), source })
+}
+
+/// The file a net is read from: `path`, or `path/nn.bin` when `path` is a folder.
+fn net_file(path: &Path) -> PathBuf {
+    if path.is_dir() { path.join("nn.bin") } else { path.to_path_buf() }
 }

@@ -28,7 +28,7 @@ use crate::position::Position;
 use crate::search::Outcome;
 use crate::search::thread::{Event, Job, SearchThread};
 use book::EngineBook;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// What the engine reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +88,8 @@ pub(crate) struct Engine {
     book: EngineBook,
     /// The evaluation the search thread uses now (the settings' once loaded).
     eval: EvalSource,
+    /// The modification time of the net's file when it was loaded ([`EvalSource::modified`]).
+    eval_modified: Option<SystemTime>,
 }
 
 impl Engine {
@@ -102,6 +104,7 @@ impl Engine {
             running: None,
             book: EngineBook::new(),
             eval: EvalSource::Builtin,
+            eval_modified: None,
         };
         if let Some(net) = crate::eval::nnue::builtin() {
             engine.wait_ready(Job::Network(Some(net)));
@@ -149,16 +152,19 @@ impl Engine {
         self.book.load(&self.settings.book.source)
     }
 
-    /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use or a
-    /// search runs. A file that cannot be used is the error (its text says which evaluation stays),
-    /// and the engine goes on with the evaluation it had; the next call tries the file again.
+    /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use, its file
+    /// unchanged, or a search runs. A file that cannot be used is the error (its text says which
+    /// evaluation stays), and the engine goes on with the evaluation it had; the next call tries
+    /// the file again.
     pub(crate) fn load_evaluation(&mut self) -> Result<(), EvalNotLoaded> {
-        if self.searching() || self.settings.eval == self.eval {
+        let modified = self.settings.eval.modified();
+        if self.searching() || (self.settings.eval == self.eval && modified == self.eval_modified) {
             return Ok(());
         }
         let net = self.settings.eval.load().map_err(|error| EvalNotLoaded { error, keeping: self.eval.describe() })?;
         self.wait_ready(Job::Network(net));
         self.eval = self.settings.eval.clone();
+        self.eval_modified = modified;
         Ok(())
     }
 
