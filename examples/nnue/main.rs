@@ -6,6 +6,7 @@
 //! cargo run --release --example nnue -- gen --out DATA.psv --positions 1000000 --nodes 4000 --threads 2
 //! cargo run --release --example nnue -- merge --out ALL.psv A.psv B.psv [--holdout 0.05 --holdout-out VALID.psv]
 //! cargo run --release --example nnue -- convert-tsv OLD.tsv OUT.psv
+//! cargo run --release --example nnue -- relabel ALL.psv LINEAR.psv
 //! cargo run --release --example nnue -- train --features kp --data ALL.psv --out nn.bin
 //! ```
 
@@ -14,6 +15,7 @@ mod fit;
 mod merge;
 mod model;
 mod optim;
+mod relabel;
 mod selfplay;
 mod store;
 mod train;
@@ -111,6 +113,19 @@ enum Command {
         /// Input files.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
+    },
+    /// Re-scores every record with hisha's linear evaluation (distillation labels; train with --lambda 1).
+    Relabel {
+        /// The records to re-score.
+        input: PathBuf,
+        /// The file to write (must not exist), with the input's game index.
+        out: PathBuf,
+        /// Positions to add after each record's, each 1 to 4 random plies away.
+        #[arg(long, default_value_t = 0)]
+        expand: usize,
+        /// Seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Trains a net and exports the best epoch as YaneuraOu nn.bin.
     Train(TrainArgs),
@@ -276,6 +291,15 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Merge { out, holdout, holdout_out, shuffle, seed, inputs } => {
             merge::merge(&merge::MergeOptions { inputs, out, holdout, holdout_out, shuffle, seed })
         }
+        Command::Relabel { input, out, expand, seed } => relabel::relabel(&input, &out, expand, seed).map(|r| {
+            println!(
+                "{}: {} records scored by the linear evaluation ({} of them variants), {} unreadable left as they were",
+                out.display(),
+                r.records,
+                r.variants,
+                r.broken
+            );
+        }),
         Command::Train(args) => fit::fit(&args.options()?).map(|_| ()),
     }
 }
