@@ -1,7 +1,8 @@
 //! A training session from files to `nn.bin`: load and split the data by whole games, report the
 //! baselines (the teacher's own scores, and hisha's linear evaluation at its best scale) on the
 //! held-out positions, train, and after every epoch report the held-out loss of the float net
-//! and of its quantised export; the export of the best epoch (float held-out objective) is kept.
+//! and of its quantised export; the export of the best epoch by its quantised held-out objective (the
+//! net that plays) is kept.
 
 use crate::dataset::{self, Filter, Loaded, Sample};
 use crate::merge;
@@ -76,7 +77,7 @@ fn write_net(net: &Network, path: &std::path::Path) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Runs the session; returns the best epoch's float held-out losses.
+/// Runs the session; returns the best epoch's quantised held-out losses.
 pub fn fit(opts: &FitOptions) -> Result<Losses, String> {
     if opts.out.exists() && !opts.overwrite {
         return Err(format!("{} exists (give --overwrite to replace it)", opts.out.display()));
@@ -138,7 +139,7 @@ pub fn fit(opts: &FitOptions) -> Result<Losses, String> {
         let int =
             Losses::of(predict_int(&net, &held, &loss, threads).into_iter().zip(held_samples.iter().copied()), &loss);
         let saturated = if sat.is_none() { String::new() } else { format!(", clamped {sat:?}") };
-        let improved = best.is_none_or(|b| float.objective < b.objective);
+        let improved = best.is_none_or(|b| int.objective < b.objective);
         eprintln!(
             "epoch {}/{}: lr {:.2e}, train {train_loss:.5}, held out {float}, quantised {int}{saturated}; {speed:.0} samples/s{}",
             epoch + 1,
@@ -147,12 +148,12 @@ pub fn fit(opts: &FitOptions) -> Result<Losses, String> {
             if improved { " *" } else { "" }
         );
         if improved {
-            best = Some(float);
+            best = Some(int);
             write_net(&net, &opts.out)?;
         }
     }
     eprintln!(
-        "best held out {} -> {} ({:.0} s in all)",
+        "best held out (quantised) {} -> {} ({:.0} s in all)",
         best.unwrap_or_default(),
         opts.out.display(),
         t0.elapsed().as_secs_f64()
