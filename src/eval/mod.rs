@@ -5,7 +5,7 @@
 //!
 //! The interface is [`evaluate`] plus the [`Value`] conventions; a stronger evaluation can replace
 //! this module without touching the search. The terms are defined once, in [`features`], over
-//! the weight vector laid out in [`layout`]; the weights in [`weights`] are fitted to self-play
+//! the weight vector laid out in [`layout`]; the weights (`weights.rs`) are fitted to self-play
 //! games by `examples/tune_eval.rs` (the file says how they were made). The fixed piece values
 //! below serve move ordering and exchange evaluation, not the evaluation itself.
 

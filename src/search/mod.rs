@@ -1,8 +1,8 @@
 //! The search: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search ([`alphabeta`]), with a transposition table, quiescence search, move
+//! alpha-beta search (`alphabeta.rs`), with a transposition table, quiescence search, move
 //! ordering, null-move pruning, late-move reductions, check extensions, mate-distance scores,
 //! repetition and entering-king rules. Every static evaluation goes through the thread's
-//! [`evaluator`]: the linear evaluation, or an NNUE net with incrementally kept accumulators.
+//! evaluator (`evaluator.rs`): the linear evaluation, or an NNUE net with incrementally kept accumulators.
 //!
 //! The searcher does no I/O: it reports each finished iteration through a callback and reads a
 //! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
