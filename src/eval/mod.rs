@@ -26,24 +26,22 @@ pub type Value = i32;
 /// Score of giving mate at the root (mate in 0 plies).
 pub const MATE: Value = 32_000;
 /// Larger than any score.
-pub const INFINITE: Value = 32_001;
+pub(crate) const INFINITE: Value = 32_001;
 /// Scores at or beyond this are mate scores.
 pub const MATE_BOUND: Value = MATE - 1_000;
-/// Score of a draw.
-pub const DRAW: Value = 0;
 
 /// The score of mating in `ply` plies.
-pub const fn mate_in(ply: u32) -> Value {
+pub(crate) const fn mate_in(ply: u32) -> Value {
     MATE - ply as Value
 }
 
 /// The score of being mated in `ply` plies.
-pub const fn mated_in(ply: u32) -> Value {
+pub(crate) const fn mated_in(ply: u32) -> Value {
     -MATE + ply as Value
 }
 
 /// True for mate scores (either side).
-pub const fn is_mate_score(v: Value) -> bool {
+pub(crate) const fn is_mate_score(v: Value) -> bool {
     v >= MATE_BOUND || v <= -MATE_BOUND
 }
 
@@ -82,7 +80,7 @@ pub const fn hand_value(kind: PieceKind) -> Value {
 }
 
 /// What capturing a piece of `kind` gains: its board value plus the value it adds to the hand.
-pub const fn capture_value(kind: PieceKind) -> Value {
+pub(crate) const fn capture_value(kind: PieceKind) -> Value {
     piece_value(kind) + hand_value(kind.unpromoted())
 }
 
