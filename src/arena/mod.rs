@@ -43,6 +43,6 @@ pub use openings::OpeningsError;
 pub use output::UnreadableGame;
 pub use preflight::HandshakeFailure;
 pub use report_html::BadReportTarget;
-pub use runner::run;
+pub(crate) use runner::run;
 pub use settings::MatchSettings;
 pub use streak::CrashLimit;

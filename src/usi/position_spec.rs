@@ -83,7 +83,7 @@ pub fn parse_words<S: AsRef<str>>(words: &[S]) -> Result<Position, PositionSpecE
 }
 
 /// Builds the position of a USI `position` command.
-pub fn build<S: AsRef<str>>(start: &StartPosition, moves: &[S]) -> Result<Position, PositionSpecError> {
+pub(crate) fn build<S: AsRef<str>>(start: &StartPosition, moves: &[S]) -> Result<Position, PositionSpecError> {
     let pos = match start {
         StartPosition::Startpos => Position::startpos(),
         StartPosition::Sfen(s) => Position::from_sfen(s)?,
