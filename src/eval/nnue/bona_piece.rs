@@ -165,7 +165,11 @@ mod tests {
                     seen[hand(Color::Black, c, kind, n) as usize] += 1;
                 }
             }
-            for kind in PieceKind::ALL.into_iter().filter(|k| !k.moves_like_gold() || *k == PieceKind::Gold) {
+            // The promoted minor pieces move like a gold and share Gold's numbers.
+            let promoted_minor = |k: &PieceKind| {
+                matches!(k, PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver)
+            };
+            for kind in PieceKind::ALL.into_iter().filter(|k| !promoted_minor(k)) {
                 for sq in Square::all() {
                     seen[board(Color::Black, Piece::new(c, kind), sq) as usize] += 1;
                 }
