@@ -11,7 +11,6 @@
 //!   `summary` writes the per-side summary and `svg` the evaluation graph.
 
 mod annotate;
-pub(crate) mod chart;
 mod games;
 mod judge;
 mod pool;
