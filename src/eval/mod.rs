@@ -108,7 +108,7 @@ mod tests {
         let mut flipped = setup.clone();
         for sq in Square::all() {
             flipped.board[sq.rotate().index()] =
-                setup.board[sq.index()].map(|pc| crate::Piece::new(!pc.color(), pc.kind()));
+                setup.board[sq.index()].map(|pc| crate::types::Piece::new(!pc.color(), pc.kind()));
         }
         flipped.hands = [setup.hands[1], setup.hands[0]];
         flipped.side_to_move = !setup.side_to_move;

@@ -13,7 +13,7 @@
 //! parsed in [`crate::usi::command`] and built here. Every error names the bad token: an illegal
 //! move names itself, its number in the list and the rule it breaks.
 
-use crate::MoveError;
+use crate::position::MoveError;
 use crate::position::sfen::SfenError;
 use crate::position::{Handicap, IllegalMoveKind, Position};
 use crate::types::ParseMoveError;
