@@ -237,20 +237,8 @@ mod tests {
     }
 
     fn positions() -> Vec<Position> {
-        let mut rng = StdRng::seed_from_u64(3);
-        let mut out = Vec::new();
-        for start in crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok()) {
-            let mut p = start;
-            for _ in 0..40 {
-                out.push(p.clone());
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.do_move(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        out
+        let starts = crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+        crate::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
     }
 
     #[test]
