@@ -7,24 +7,12 @@
 
 use hisha::Position;
 use hisha::mate::{MateProbe, mate_in_one};
-use rand::{Rng, SeedableRng, rngs::StdRng};
+use rand::{SeedableRng, rngs::StdRng};
 use std::time::Instant;
 
 fn positions() -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(6);
-    let mut out = Vec::new();
-    for sfen in hisha::bench::POSITIONS {
-        let Ok(mut pos) = Position::from_sfen(sfen) else { continue };
-        for _ in 0..=24 {
-            out.push(pos.clone());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.do_move(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    out
+    let starts = hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+    hisha::bench::random_walks(starts, 25, &mut StdRng::seed_from_u64(6))
 }
 
 fn median(mut v: Vec<f64>) -> f64 {

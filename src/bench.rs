@@ -8,6 +8,7 @@
 use crate::eval::nnue::Network;
 use crate::position::Position;
 use crate::search::{Helpers, Limits, SearchControl, SearchOptions, Searcher};
+use rand::Rng;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -65,9 +66,57 @@ pub fn run(depth: u32, threads: usize, net: Option<&Arc<Network>>) -> BenchResul
     BenchResult { nodes, time_ms: start.elapsed().as_millis() as u64 }
 }
 
+/// A sample of positions for tests and measurements: from each of `starts` in turn, the start
+/// and the positions after each random legal move drawn from `rng`, `plies` positions per start
+/// (fewer where the game ends: the last one then has no legal move).
+pub fn random_walks(starts: impl IntoIterator<Item = Position>, plies: usize, rng: &mut impl Rng) -> Vec<Position> {
+    let mut out = Vec::new();
+    for mut pos in starts {
+        for _ in 0..plies {
+            out.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.do_move(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{SeedableRng, rngs::StdRng};
+
+    #[test]
+    fn random_walks_give_plies_positions_per_start_each_a_legal_move_after_the_one_before() {
+        let starts = [Position::startpos(), Position::handicap(crate::Handicap::TwoPiece)];
+        let walks = random_walks(starts.clone(), 30, &mut StdRng::seed_from_u64(1));
+        assert_eq!(walks.len(), 60);
+        for (start, walk) in starts.iter().zip(walks.chunks(30)) {
+            assert_eq!(&walk[0], start);
+            for pair in walk.windows(2) {
+                let mut reached = false;
+                for &m in pair[0].legal_moves().iter() {
+                    let mut p = pair[0].clone();
+                    p.do_move(m);
+                    reached |= p == pair[1];
+                }
+                assert!(reached, "{} follows {} by no legal move", pair[1].to_sfen(), pair[0].to_sfen());
+            }
+        }
+        let again = random_walks(starts, 30, &mut StdRng::seed_from_u64(1));
+        assert_eq!(again, walks, "the same seed walks the same way");
+    }
+
+    #[test]
+    fn a_random_walk_stops_where_the_game_ends() {
+        // White's king on 5a is mated by the gold on 5b, which the pawn on 5c guards.
+        let mated = Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").expect("valid SFEN");
+        assert!(mated.legal_moves().is_empty(), "{}", mated.to_sfen());
+        assert_eq!(random_walks([mated.clone()], 10, &mut StdRng::seed_from_u64(1)), vec![mated]);
+    }
 
     #[test]
     fn one_thread_counts_the_same_nodes_every_run() {

@@ -5,11 +5,13 @@
 //! The crate is layered; a module imports only from the modules before it in its own layer and
 //! from the layers named beside it (tests may use more, e.g. [`mod@bench`]'s positions):
 //!
-//! - **rules**: [`types`] ← `attacks` ← [`position`] ← `movegen` ← [`perft`] (`attacks` and `movegen` are crate-private). Positions travel
-//!   as SFEN ([`position::sfen`]); the sixteen handicap starts are [`position::Handicap`].
+//! - **rules**: [`types`] ← `attacks` ← [`position`] ← `movegen` ← [`perft`] (`attacks` and
+//!   `movegen` are crate-private). Positions travel as SFEN ([`position::sfen`]); the sixteen
+//!   handicap starts are [`position::Handicap`].
 //! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
 //! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
-//!   search thread, typed events. Imports rules, search, mate and book; never `usi`.
+//!   search thread, typed events. Imports rules, eval (the `EvalFile` net), search, mate and book;
+//!   never `usi`.
 //! - **protocol**: [`usi`], the USI session that drives the engine (rules, eval's score scale,
 //!   engine); its `command`/`response` types are shared with the match runner.
 //! - **records**: [`record`] (game-record formats), [`output_file`] (safe output writes). Import
@@ -17,11 +19,17 @@
 //! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.
 //! - **offline tools**: [`book_tools`] (book building, opening generation), [`mod@bench`]; they may use
 //!   search and records.
-//! - **match**: [`arena`], the match runner, a USI client of other engines; [`analyze`], record
-//!   analysis with the same client (records, arena).
+//! - **match**: [`arena`], the match runner, a USI client of other engines (rules, records, usi's
+//!   `command`/`response`); [`analyze`], record analysis with the same client (rules, records, usi,
+//!   arena; its evaluation graph is drawn by the arena's chart).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
+//!
+//! The root re-exports only the names the binary, tests, examples and fuzz targets use by their
+//! short path ([`Position`], [`Handicap`], [`Color`], [`Move`], [`PieceKind`]) and [`MoveList`]
+//! (what [`Position::legal_moves`] returns; `movegen` is crate-private); everything else is reached
+//! by its module path (`hisha::types::Square`).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -77,9 +85,9 @@ pub mod arena;
 // Record analysis (`hisha analyze`) with the match runner's engine client.
 pub mod analyze;
 
-pub use movegen::{Gen, MoveList};
-pub use position::{GameResult, Handicap, IllegalMoveKind, MoveError, Position, Setup, SetupError};
-pub use types::{Bitboard, ByColor, Color, File, Hand, Move, MoveKind, Piece, PieceKind, Rank, Square, UsiMove};
+pub use movegen::MoveList;
+pub use position::{Handicap, Position};
+pub use types::{Color, Move, PieceKind};
 
 // Test support: positions reached by USI moves, temporary folders (unit tests only).
 #[cfg(test)]

@@ -12,29 +12,17 @@
 
 use hisha::Position;
 use hisha::eval::nnue::{Architecture, Network, Spread, forward::MAX_EVAL};
-use rand::{Rng, SeedableRng, rngs::StdRng};
+use rand::{SeedableRng, rngs::StdRng};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Positions along seeded random playouts from the bench set and two handicap starts.
 fn positions() -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(12);
     let mut starts: Vec<Position> =
         hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok()).collect();
     starts.push(Position::handicap(hisha::Handicap::TwoPiece));
     starts.push(Position::handicap(hisha::Handicap::TenPiece));
-    let mut out = Vec::new();
-    for mut pos in starts {
-        for _ in 0..40 {
-            out.push(pos.clone());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.do_move(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    out
+    hisha::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(12))
 }
 
 /// YaneuraOu's `eval = N` for each position, with `net` as its `nn.bin`.

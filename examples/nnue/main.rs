@@ -6,7 +6,8 @@
 //! cargo run --release --example nnue -- gen --out DATA.psv --positions 1000000 --nodes 4000 --threads 2
 //! cargo run --release --example nnue -- merge --out ALL.psv A.psv B.psv [--holdout 0.05 --holdout-out VALID.psv]
 //! cargo run --release --example nnue -- convert-tsv OLD.tsv OUT.psv
-//! cargo run --release --example nnue -- relabel ALL.psv LINEAR.psv
+//! cargo run --release --example nnue -- export-tsv DATA.psv DATA.tsv   # for examples/tune_eval.rs
+//! cargo run --release --example nnue -- relabel ALL.psv LINEAR.psv --expand 8
 //! cargo run --release --example nnue -- train --features kp --data ALL.psv --out nn.bin
 //! ```
 
@@ -86,11 +87,18 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         report: u64,
     },
-    /// Converts examples/gen_training_data.rs's TSV into records with a game index.
+    /// Converts the linear tuner's TSV (SFEN, score, result) into records with a game index.
     ConvertTsv {
         /// The TSV (SFEN, score, result).
         input: PathBuf,
         /// The records file to write (must not exist).
+        out: PathBuf,
+    },
+    /// Writes records as the linear tuner's TSV (SFEN, score, result), for examples/tune_eval.rs.
+    ExportTsv {
+        /// The records file.
+        input: PathBuf,
+        /// The TSV to write (must not exist).
         out: PathBuf,
     },
     /// Merges record files keeping games whole; can hold out whole games and shuffle.
@@ -288,6 +296,7 @@ fn run(cli: Cli) -> Result<(), String> {
             selfplay::run(&opts).map(|_| ())
         }
         Command::ConvertTsv { input, out } => merge::convert_tsv(&input, &out),
+        Command::ExportTsv { input, out } => merge::export_tsv(&input, &out),
         Command::Merge { out, holdout, holdout_out, shuffle, seed, inputs } => {
             merge::merge(&merge::MergeOptions { inputs, out, holdout, holdout_out, shuffle, seed })
         }

@@ -1,6 +1,7 @@
 //! File tools: merge shard files (keeping games whole), hold out a fraction of whole games,
-//! shuffle records for trainers that read files in order, and convert the linear tuner's TSV
-//! (`examples/gen_training_data.rs`) into records.
+//! shuffle records for trainers that read files in order, and convert between records and the
+//! linear tuner's TSV (`SFEN<TAB>score<TAB>result`, read by `examples/tune_eval.rs` and
+//! `examples/label_with_engine.py`).
 
 use crate::store::{self, GameSpan};
 use hisha::Position;
@@ -8,6 +9,8 @@ use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Records and their games, read from one or more files.
@@ -158,6 +161,28 @@ pub fn convert_tsv(input: &Path, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the records of `input` as the linear tuner's TSV, in file order (a game's positions
+/// together, as `gen` appends them): the SFEN with the record's move number (`game_ply + 1`), the
+/// score and the result, both from the side to move's point of view. What [`convert_tsv`] reads
+/// back into the same records (but for the move, which the TSV does not hold). Refuses to
+/// overwrite `out`.
+pub fn export_tsv(input: &Path, out: &Path) -> Result<(), String> {
+    let records = store::read_records(input)?;
+    let file =
+        OpenOptions::new().write(true).create_new(true).open(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut w = BufWriter::new(file);
+    for (i, r) in records.iter().enumerate() {
+        let pos = r.sfen.unpack().map_err(|e| format!("{}: record {}: {e}", input.display(), i + 1))?;
+        let sfen = pos.to_sfen();
+        let board_side_hand = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(head, _)| head);
+        writeln!(w, "{board_side_hand} {}\t{}\t{}", u32::from(r.game_ply) + 1, r.score, r.game_result)
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    w.flush().map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("{}: {} positions", out.display(), records.len());
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +220,29 @@ mod tests {
         let lens: Vec<usize> = store::read_games(&out, &records).expect("games").iter().map(|g| g.len).collect();
         assert_eq!(lens, vec![3, 1, 1, 2]);
         assert!(convert_tsv(&input, &out).expect_err("refused").contains("exists"), "no overwriting");
+    }
+
+    #[test]
+    fn export_tsv_writes_the_lines_convert_tsv_read() {
+        let dir = temp("export");
+        let mut lines = String::new();
+        for (moves, score, result) in [(0, 12, 1), (3, -40, -1), (8, 75, 1), (5, 0, 0)] {
+            let mut pos = Position::startpos();
+            for _ in 0..moves {
+                let m = pos.legal_moves()[0];
+                pos.do_move(m);
+            }
+            lines.push_str(&format!("{}\t{score}\t{result}\n", pos.to_sfen()));
+        }
+        let (tsv, psv, again) = (dir.join("in.tsv"), dir.join("mid.psv"), dir.join("out.tsv"));
+        std::fs::write(&tsv, &lines).expect("write");
+        convert_tsv(&tsv, &psv).expect("converts");
+        export_tsv(&psv, &again).expect("exports");
+        assert_eq!(std::fs::read_to_string(&again).expect("read"), lines);
+        assert!(
+            export_tsv(&psv, &again).expect_err("refused").contains(&again.display().to_string()),
+            "no overwriting"
+        );
     }
 
     #[test]

@@ -7,20 +7,8 @@ use rand::Rng;
 
 /// Positions along random playouts from the bench positions.
 pub fn positions(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for start in hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok()) {
-        let mut p = start;
-        for _ in 0..plies {
-            out.push(p.clone());
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            p.do_move(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    out
+    let starts = hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+    hisha::bench::random_walks(starts, plies, &mut StdRng::seed_from_u64(seed))
 }
 
 fn shapes() -> [Shape; 3] {

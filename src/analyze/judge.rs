@@ -22,13 +22,13 @@ use crate::record::Score;
 use serde::Serialize;
 
 /// What a mate is worth (less its distance in plies).
-pub const MATE_VALUE: i32 = 30_000;
+pub(crate) const MATE_VALUE: i32 = 30_000;
 
 /// Values are clamped to ±LOSS_CAP before a loss is taken.
-pub const LOSS_CAP: i32 = 3000;
+pub(crate) const LOSS_CAP: i32 = 3000;
 
 /// Centipawn scores are clamped to this, so that no centipawn score outranks a mate.
-pub const CP_LIMIT: i32 = 29_000;
+pub(crate) const CP_LIMIT: i32 = 29_000;
 
 /// The least loss for each mark, smallest first: inaccuracy, mistake, blunder (centipawns).
 pub const THRESHOLDS: [(i32, Mark); 3] = [(100, Mark::Inaccuracy), (300, Mark::Mistake), (600, Mark::Blunder)];
@@ -47,7 +47,7 @@ pub enum Mark {
 
 impl Mark {
     /// The mark's name, as the JSON writes it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Mark::Inaccuracy => "inaccuracy",
             Mark::Mistake => "mistake",

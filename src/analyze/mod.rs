@@ -11,7 +11,6 @@
 //!   `summary` writes the per-side summary and `svg` the evaluation graph.
 
 mod annotate;
-pub(crate) mod chart;
 mod games;
 mod judge;
 mod pool;
@@ -21,7 +20,7 @@ mod svg;
 
 pub use annotate::{annotate, move_text};
 pub use games::{analyse_games, jobs_of, positions_to_analyse};
-pub use judge::{CP_LIMIT, LOSS_CAP, MATE_VALUE, Mark, THRESHOLDS};
+pub use judge::{Mark, THRESHOLDS};
 pub use pool::{EngineSetup, Outcome};
 pub use search::Job;
 pub use summary::summary;
@@ -118,7 +117,7 @@ fn split(score: Option<Score>) -> (Option<i32>, Option<i32>) {
 
 /// Builds the reports of game `game` (1-based) from the outcomes of its analysed positions
 /// (`positions`: index, lines or the engine's failure).
-pub fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize, Outcome)>) -> GameAnalysis {
+pub(crate) fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize, Outcome)>) -> GameAnalysis {
     let lines_at = |i: usize| positions.iter().find(|(j, _)| *j == i).and_then(|(_, r)| r.as_ref().ok());
     let mut reports = Vec::new();
     let Ok(mut pos) = rec.start.position() else { return GameAnalysis { positions, reports } };

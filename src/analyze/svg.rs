@@ -1,12 +1,12 @@
 //! The evaluation graph of a game as a hand-written SVG (one line chart is shorter to write than
-//! to configure a plotting crate for; the drawing is [`super::chart`]'s): plies on x, the score
+//! to configure a plotting crate for; the drawing is `arena::chart`'s): plies on x, the score
 //! from Black's point of view on y, clamped to ±[`SCORE_LIMIT`] (a mate is drawn at the limit),
 //! Black's advantage above the middle line; each marked move is a dot (inaccuracy yellow, mistake
 //! orange, blunder red) on the score after it; the title names the players and the result.
 
-use super::chart::Chart;
 use super::summary::title;
 use super::{GameAnalysis, Mark};
+use crate::arena::chart::Chart;
 use crate::record::GameRecord;
 use std::fmt::Write as _;
 

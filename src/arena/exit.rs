@@ -26,8 +26,7 @@ Exit status:
        match reads or writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
-/// Why a match did not complete. [`MatchError::status`] sorts the kinds into the exit statuses of
-/// [`EXIT_STATUS_HELP`].
+/// Why a match did not complete. Each kind has one of the exit statuses of [`EXIT_STATUS_HELP`].
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// A bad engine definition.
@@ -134,7 +133,7 @@ pub enum MatchError {
 impl MatchError {
     /// The exit status: 2 for usage errors (nothing was played or written), 130 for Ctrl-C, 1
     /// for the rest.
-    pub fn status(&self) -> u8 {
+    pub(crate) fn status(&self) -> u8 {
         match self {
             MatchError::Engine(_)
             | MatchError::TooManyEngines(_)

@@ -5,7 +5,8 @@
 //!
 //! The files, from the data up to the runner that drives them:
 //! - `settings` (what the match is asked to do), `config` (engine definitions), `tc` (time controls
-//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `state` (the state file), `openings`;
+//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `state` (the state file), `openings`,
+//!   `chart` (the SVG line chart of the report page, which `hisha analyze --svg` draws with too);
 //! - `process` (one engine as a child process), `preflight` (the check before the first game),
 //!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
 //! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
@@ -15,6 +16,7 @@
 //!   decide an exit status themselves — `schedule`, `earlier`, `preflight`, `game::rules` — return
 //!   it directly).
 
+pub(crate) mod chart;
 pub mod config;
 mod earlier;
 pub mod exit;
@@ -43,6 +45,6 @@ pub use openings::OpeningsError;
 pub use output::UnreadableGame;
 pub use preflight::HandshakeFailure;
 pub use report_html::BadReportTarget;
-pub use runner::run;
+pub(crate) use runner::run;
 pub use settings::MatchSettings;
 pub use streak::CrashLimit;

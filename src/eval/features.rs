@@ -112,13 +112,13 @@ impl Accumulator for Summer<'_> {
 
 /// The king-danger penalty for `units` attack units (fixed point).
 #[inline]
-pub fn danger_penalty(units: i32) -> i32 {
+pub(crate) fn danger_penalty(units: i32) -> i32 {
     let u = units.max(0) as i64;
     ((u * u) >> DANGER_SHIFT).min(Value::MAX as i64 / 4) as i32
 }
 
 /// The evaluation of `pos` with `weights`, from the side to move's point of view.
-pub fn evaluate_with(pos: &Position, weights: &[i16; NUM_PARAMS]) -> Value {
+pub(crate) fn evaluate_with(pos: &Position, weights: &[i16; NUM_PARAMS]) -> Value {
     let mut s = Summer { weights, score: [0; 2], units: [0; 2] };
     extract(pos, &mut s);
     let side = |c: Color| s.score[c.index()] - danger_penalty(s.units[c.index()]);

@@ -67,7 +67,7 @@ pub const D_NEAR: usize = D_HAND_OPEN + 7;
 pub const DANGER_INPUTS: usize = D_NEAR + 14;
 
 /// The mobility kinds, in the order of [`MOBILITY`]'s slots.
-pub const MOBILITY_KINDS: [crate::types::PieceKind; 5] = {
+pub(crate) const MOBILITY_KINDS: [crate::types::PieceKind; 5] = {
     use crate::types::PieceKind::*;
     [Rook, Dragon, Bishop, Horse, Lance]
 };

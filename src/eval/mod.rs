@@ -5,7 +5,7 @@
 //!
 //! The interface is [`evaluate`] plus the [`Value`] conventions; a stronger evaluation can replace
 //! this module without touching the search. The terms are defined once, in [`features`], over
-//! the weight vector laid out in [`layout`]; the weights in [`weights`] are fitted to self-play
+//! the weight vector laid out in [`layout`]; the weights (`weights.rs`) are fitted to self-play
 //! games by `examples/tune_eval.rs` (the file says how they were made). The fixed piece values
 //! below serve move ordering and exchange evaluation, not the evaluation itself.
 
@@ -26,24 +26,22 @@ pub type Value = i32;
 /// Score of giving mate at the root (mate in 0 plies).
 pub const MATE: Value = 32_000;
 /// Larger than any score.
-pub const INFINITE: Value = 32_001;
+pub(crate) const INFINITE: Value = 32_001;
 /// Scores at or beyond this are mate scores.
 pub const MATE_BOUND: Value = MATE - 1_000;
-/// Score of a draw.
-pub const DRAW: Value = 0;
 
 /// The score of mating in `ply` plies.
-pub const fn mate_in(ply: u32) -> Value {
+pub(crate) const fn mate_in(ply: u32) -> Value {
     MATE - ply as Value
 }
 
 /// The score of being mated in `ply` plies.
-pub const fn mated_in(ply: u32) -> Value {
+pub(crate) const fn mated_in(ply: u32) -> Value {
     -MATE + ply as Value
 }
 
 /// True for mate scores (either side).
-pub const fn is_mate_score(v: Value) -> bool {
+pub(crate) const fn is_mate_score(v: Value) -> bool {
     v >= MATE_BOUND || v <= -MATE_BOUND
 }
 
@@ -82,7 +80,7 @@ pub const fn hand_value(kind: PieceKind) -> Value {
 }
 
 /// What capturing a piece of `kind` gains: its board value plus the value it adds to the hand.
-pub const fn capture_value(kind: PieceKind) -> Value {
+pub(crate) const fn capture_value(kind: PieceKind) -> Value {
     piece_value(kind) + hand_value(kind.unpromoted())
 }
 
@@ -110,7 +108,7 @@ mod tests {
         let mut flipped = setup.clone();
         for sq in Square::all() {
             flipped.board[sq.rotate().index()] =
-                setup.board[sq.index()].map(|pc| crate::Piece::new(!pc.color(), pc.kind()));
+                setup.board[sq.index()].map(|pc| crate::types::Piece::new(!pc.color(), pc.kind()));
         }
         flipped.hands = [setup.hands[1], setup.hands[0]];
         flipped.side_to_move = !setup.side_to_move;

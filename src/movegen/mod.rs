@@ -99,8 +99,6 @@ pub enum Gen {
     Captures,
     /// Legal moves that neither capture nor promote, drops included.
     Quiets,
-    /// All legal moves when in check; nothing when not in check.
-    Evasions,
     /// Legal moves that give check.
     Checks,
 }
@@ -115,11 +113,6 @@ pub fn generate(pos: &Position, kind: Gen, list: &mut MoveList) {
         Gen::Legal => generate_into::<_, ALL>(pos, &mut ListSink(list)),
         Gen::Captures => generate_into::<_, CAPTURES>(pos, &mut ListSink(list)),
         Gen::Quiets => generate_into::<_, QUIETS>(pos, &mut ListSink(list)),
-        Gen::Evasions => {
-            if pos.in_check() {
-                generate_into::<_, ALL>(pos, &mut ListSink(list))
-            }
-        }
         Gen::Checks => {
             let mut inner = ListSink(list);
             if let Some(mut sink) = checks::CheckSink::new(pos, &mut inner) {

@@ -150,7 +150,7 @@ fn no_black_king_rules() {
     // Uchifuzume still protects White's king (the uchifuzume_85 position without Black's king).
     let p = Position::from_sfen("7lk/9/8S/9/9/9/9/7L1/9 b P 1").expect("valid");
     let drop = p.parse_usi_move("P*1b");
-    assert!(matches!(drop, Err(crate::MoveError::Illegal { kind: IllegalMoveKind::Uchifuzume, .. })));
+    assert!(matches!(drop, Err(crate::position::MoveError::Illegal { kind: IllegalMoveKind::Uchifuzume, .. })));
     // Black cannot declare an entering-king win.
     assert_eq!(p.declaration(EnteringKingRule::Point27), DeclarationOutcome::Invalid("no king"));
     // Black with no move at all is not checkmated, but has no legal move (and loses by the

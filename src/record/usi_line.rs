@@ -51,8 +51,8 @@ pub(super) fn parse(text: &str, n: usize) -> Result<GameRecord, RecordError> {
         let m = pos.parse_usi_move(w).map_err(|e| {
             let column = super::text::column(line, at);
             let rule = match e {
-                crate::MoveError::Illegal { kind, .. } => Some(kind),
-                crate::MoveError::Syntax(_) => None,
+                crate::position::MoveError::Illegal { kind, .. } => Some(kind),
+                crate::position::MoveError::Syntax(_) => None,
             };
             RecordError::new(n, column, RecordErrorKind::IllegalMove { ply: i - moves_at, text: w.to_string(), rule })
         })?;

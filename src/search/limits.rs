@@ -15,12 +15,12 @@ pub struct Clock {
 
 impl Clock {
     /// Remaining main time of `c`.
-    pub fn time_of(&self, c: Color) -> u64 {
+    pub(crate) fn time_of(&self, c: Color) -> u64 {
         self.time[c.index()]
     }
 
     /// Increment of `c`.
-    pub fn inc_of(&self, c: Color) -> u64 {
+    pub(crate) fn inc_of(&self, c: Color) -> u64 {
         self.inc[c.index()]
     }
 }
@@ -46,12 +46,7 @@ pub struct Limits {
 
 impl Limits {
     /// True if the search ends only on `stop` (or on `ponderhit` turning it into a timed search).
-    pub fn waits_for_stop(&self) -> bool {
+    pub(crate) fn waits_for_stop(&self) -> bool {
         self.infinite || self.ponder
-    }
-
-    /// True if no limit of any kind was given (a bare `go`): searched like `infinite`.
-    pub fn is_unbounded(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.clock.is_none()
     }
 }

@@ -1,8 +1,8 @@
 //! The search: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search ([`alphabeta`]), with a transposition table, quiescence search, move
+//! alpha-beta search (`alphabeta.rs`), with a transposition table, quiescence search, move
 //! ordering, null-move pruning, late-move reductions, check extensions, mate-distance scores,
 //! repetition and entering-king rules. Every static evaluation goes through the thread's
-//! [`evaluator`]: the linear evaluation, or an NNUE net with incrementally kept accumulators.
+//! evaluator (`evaluator.rs`): the linear evaluation, or an NNUE net with incrementally kept accumulators.
 //!
 //! The searcher does no I/O: it reports each finished iteration through a callback and reads a
 //! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
@@ -26,8 +26,9 @@ pub(crate) mod tt;
 pub use limits::{Clock, Limits};
 pub use root::{BestMove, Iteration, Outcome, ScoreBound};
 pub(crate) use see::see;
-pub use time::{Deadlines, TimeOptions};
-pub use tt::TranspositionTable;
+pub(crate) use time::Deadlines;
+pub use time::TimeOptions;
+pub(crate) use tt::TranspositionTable;
 
 use crate::eval::Value;
 use crate::eval::nnue::Network;
@@ -43,7 +44,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 
 /// Flags the protocol thread uses to steer a running search.
 #[derive(Debug, Default)]
@@ -63,28 +64,28 @@ impl SearchControl {
     }
 
     /// Asks the search to stop as soon as possible.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
 
     /// The stop flag itself (for searches that take a plain flag, like the mate solver).
-    pub fn stop_flag(&self) -> &AtomicBool {
+    pub(crate) fn stop_flag(&self) -> &AtomicBool {
         &self.stop
     }
 
     /// True once [`SearchControl::stop`] was called.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 
     /// Turns a ponder search into a timed one; `elapsed_ms` is the time since the search began.
-    pub fn ponderhit(&self, elapsed_ms: u64) {
+    pub(crate) fn ponderhit(&self, elapsed_ms: u64) {
         self.ponderhit_ms.store(elapsed_ms, Ordering::SeqCst);
         self.pondering.store(false, Ordering::SeqCst);
     }
 
     /// True while pondering (no deadline applies).
-    pub fn pondering(&self) -> bool {
+    pub(crate) fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
     }
 
@@ -212,12 +213,12 @@ impl Searcher {
 
     /// Evaluates with `net` from now on (`None`: the linear evaluation, the default). The
     /// table's stored evaluations are the old evaluation's: clear it when this changes.
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+    pub(crate) fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.eval.set_network(net);
     }
 
     /// The net this searcher evaluates with, if any.
-    pub fn network(&self) -> Option<&Arc<Network>> {
+    pub(crate) fn network(&self) -> Option<&Arc<Network>> {
         self.eval.network()
     }
 
@@ -233,7 +234,7 @@ impl Searcher {
     }
 
     /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
-    pub fn resize(&mut self, hash_mib: usize) {
+    pub(crate) fn resize(&mut self, hash_mib: usize) {
         if self.tt.size_mib() != hash_mib {
             self.tt = Arc::new(TranspositionTable::new(hash_mib));
         }
@@ -253,13 +254,8 @@ impl Searcher {
     }
 
     /// Nodes searched by the current or last search.
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Per-mille of the transposition table in use.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
     }
 
     fn elapsed_ms(&self) -> u64 {

@@ -33,7 +33,7 @@ impl Default for TimeOptions {
 
 /// Deadlines in ms from the start of our thinking; `None` = no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Deadlines {
+pub(crate) struct Deadlines {
     /// Do not start a new iteration after this.
     pub soft: Option<u64>,
     /// Stop searching at this.
@@ -42,7 +42,7 @@ pub struct Deadlines {
 
 impl Deadlines {
     /// No time limit.
-    pub const NONE: Deadlines = Deadlines { soft: None, hard: None };
+    pub(crate) const NONE: Deadlines = Deadlines { soft: None, hard: None };
 }
 
 /// The deadlines for `us` to move under `limits`. `move_number` (the game ply) lets the main-time

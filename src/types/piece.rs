@@ -120,16 +120,6 @@ impl PieceKind {
         (self as u8) < 7
     }
 
-    /// True if the kind moves like a gold (Gold and the four promoted minor pieces). Only eval's
-    /// NNUE feature tests ask.
-    #[cfg(test)]
-    pub(crate) const fn moves_like_gold(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Gold | PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver
-        )
-    }
-
     /// The upper-case SFEN letter of the unpromoted base kind (`P L N S B R G K`).
     pub const fn base_letter(self) -> char {
         match self.unpromoted() {

@@ -285,23 +285,9 @@ mod tests {
             pick: BookPick::Weighted,
             ignore_percent: 0,
         };
-        let expected = Settings {
-            hash_mib: 64,
-            threads: 1,
-            multipv: 1,
-            draw_value: 0,
-            entering_king_rule: EnteringKingRule::Point27,
-            max_moves_to_draw: 0,
-            resign_value: 99999,
-            network_delay: 60,
-            byoyomi_margin: 0,
-            minimum_thinking_time: 20,
-            slow_mover: 100,
-            depth_limit: None,
-            nodes_limit: None,
-            book,
-            eval: EvalSource::Builtin,
-        };
+        // The unit tests' settings are these defaults but for a smaller table, no resignation
+        // and no book.
+        let expected = Settings { hash_mib: 64, resign_value: 99999, book, ..Settings::for_tests() };
         assert_eq!(s, expected);
     }
 

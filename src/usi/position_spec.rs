@@ -13,7 +13,7 @@
 //! parsed in [`crate::usi::command`] and built here. Every error names the bad token: an illegal
 //! move names itself, its number in the list and the rule it breaks.
 
-use crate::MoveError;
+use crate::position::MoveError;
 use crate::position::sfen::SfenError;
 use crate::position::{Handicap, IllegalMoveKind, Position};
 use crate::types::ParseMoveError;
@@ -83,7 +83,7 @@ pub fn parse_words<S: AsRef<str>>(words: &[S]) -> Result<Position, PositionSpecE
 }
 
 /// Builds the position of a USI `position` command.
-pub fn build<S: AsRef<str>>(start: &StartPosition, moves: &[S]) -> Result<Position, PositionSpecError> {
+pub(crate) fn build<S: AsRef<str>>(start: &StartPosition, moves: &[S]) -> Result<Position, PositionSpecError> {
     let pos = match start {
         StartPosition::Startpos => Position::startpos(),
         StartPosition::Sfen(s) => Position::from_sfen(s)?,

@@ -21,7 +21,7 @@ pub enum InfoScore {
 impl InfoScore {
     /// The score of a search or book value (centipawns, or a mate distance near
     /// [`MATE`](crate::eval::MATE): `MATE - n` mates in `n` plies, `-MATE + n` is mated in `n`).
-    pub fn of_value(v: i32) -> InfoScore {
+    pub(crate) fn of_value(v: i32) -> InfoScore {
         use crate::eval::{MATE, MATE_BOUND};
         if v >= MATE_BOUND {
             InfoScore::Mate(MATE - v.min(MATE))

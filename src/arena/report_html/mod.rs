@@ -23,7 +23,7 @@ use super::output::now_text;
 use super::report::Tally;
 use super::state::{GameLine, State};
 use super::stats::{Sprt, Wdl};
-use crate::analyze::chart::escaped;
+use crate::arena::chart::escaped;
 use crate::output_file::OutputFile;
 use crate::position::Winner;
 use std::collections::BTreeMap;

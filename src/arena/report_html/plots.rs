@@ -2,7 +2,7 @@
 //! engine's Elo with its 95 % band after each game, and the small evaluation graph of each game.
 
 use super::details::{GRAPH_LIMIT, GameDetails};
-use crate::analyze::chart::Chart;
+use crate::arena::chart::Chart;
 use crate::arena::report::MIN_SAMPLES;
 use crate::arena::stats::Wdl;
 

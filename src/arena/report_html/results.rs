@@ -2,7 +2,7 @@
 //! results block, formatted as HTML), the end reasons and the time used per move.
 
 use super::details::median;
-use crate::analyze::chart::escaped;
+use crate::arena::chart::escaped;
 use crate::arena::report::Tally;
 use crate::arena::stats::{Sprt, SprtDecision, Wdl};
 use std::fmt::Write as _;

@@ -86,7 +86,7 @@ fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
 }
 
 /// Runs `hisha match`.
-pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
+pub(crate) fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
     if settings.merge.is_empty() && settings.out.is_empty() {
         settings.out.push(PathBuf::from("games.psn"));
     }

@@ -32,7 +32,7 @@ impl Default for Accumulator {
 
 impl Accumulator {
     /// The first `l1` sums of `perspective`'s half.
-    pub fn half(&self, perspective: Color, l1: usize) -> &[i16] {
+    pub(crate) fn half(&self, perspective: Color, l1: usize) -> &[i16] {
         &self.halves[perspective.index()][..l1]
     }
 }
@@ -46,7 +46,7 @@ impl Network {
     }
 
     /// Computes `perspective`'s half of `acc` from scratch: biases plus the active rows.
-    pub fn refresh_perspective(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
+    pub(crate) fn refresh_perspective(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
         let set = self.arch.features;
         let active = features::active(set, pos, perspective);
         let p = perspective.index();
@@ -58,7 +58,7 @@ impl Network {
     /// Derives `perspective`'s half of `next` from `prev` and the move's changes. Returns
     /// `false`, leaving that half untouched, when the move needs a full recomputation instead
     /// (HalfKP, the perspective's own king moved): call [`Network::refresh_perspective`] then.
-    pub fn update_perspective(
+    pub(crate) fn update_perspective(
         &self,
         prev: &Accumulator,
         dirty: &DirtyPieces,

@@ -12,7 +12,7 @@
 use super::features::FeatureSet;
 
 /// The alignment YaneuraOu pads layer inputs to (`kMaxSimdWidth`, bytes).
-pub const PADDING: usize = 32;
+pub(crate) const PADDING: usize = 32;
 /// The widest transformer supported (YaneuraOu ships 256, 512 and 1024).
 pub const MAX_L1: usize = 1024;
 /// The widest hidden layer supported.
@@ -24,7 +24,7 @@ pub const MAX_HIDDEN: usize = 128;
 pub const HIDDEN_STEP: usize = 8;
 
 /// `n` rounded up to a multiple of [`PADDING`].
-pub const fn padded(n: usize) -> usize {
+pub(crate) const fn padded(n: usize) -> usize {
     n.div_ceil(PADDING) * PADDING
 }
 
@@ -61,12 +61,12 @@ impl Architecture {
     }
 
     /// The feature transformer's hash.
-    pub const fn transformer_hash(&self) -> u32 {
+    pub(crate) const fn transformer_hash(&self) -> u32 {
         self.features.hash() ^ (2 * self.l1 as u32)
     }
 
     /// The hash of the layers after the transformer.
-    pub const fn network_hash(&self) -> u32 {
+    pub(crate) const fn network_hash(&self) -> u32 {
         const fn affine(outputs: usize, prev: u32) -> u32 {
             0xCC03_DAE4u32.wrapping_add(outputs as u32) ^ (prev >> 1) ^ (prev << 31)
         }
@@ -78,12 +78,12 @@ impl Architecture {
     }
 
     /// The hash in the file header.
-    pub const fn hash(&self) -> u32 {
+    pub(crate) const fn hash(&self) -> u32 {
         self.transformer_hash() ^ self.network_hash()
     }
 
     /// The architecture string YaneuraOu writes in the header of such a net.
-    pub fn description(&self) -> String {
+    pub(crate) fn description(&self) -> String {
         let (l1, l2, l3) = (self.l1, self.l2, self.l3);
         let inputs = 2 * l1;
         format!(
@@ -95,7 +95,7 @@ impl Architecture {
     }
 
     /// The sizes of the three affine layers as (inputs, padded inputs, outputs).
-    pub const fn affine_layers(&self) -> [(usize, usize, usize); 3] {
+    pub(crate) const fn affine_layers(&self) -> [(usize, usize, usize); 3] {
         [
             (2 * self.l1, padded(2 * self.l1), self.l2),
             (self.l2, padded(self.l2), self.l3),
@@ -104,7 +104,7 @@ impl Architecture {
     }
 
     /// Bytes of the parameters after the network hash (biases i32, weights i8 padded).
-    pub const fn network_bytes(&self) -> usize {
+    pub(crate) const fn network_bytes(&self) -> usize {
         let layers = self.affine_layers();
         let mut total = 0;
         let mut i = 0;
@@ -117,12 +117,12 @@ impl Architecture {
     }
 
     /// Bytes of the transformer's parameters after its hash (biases and weights, i16).
-    pub const fn transformer_bytes(&self) -> usize {
+    pub(crate) const fn transformer_bytes(&self) -> usize {
         2 * self.l1 + 2 * self.l1 * self.features.dimensions()
     }
 
     /// The size of an `nn.bin` of this shape whose description is `description_len` bytes.
-    pub const fn file_size(&self, description_len: usize) -> usize {
+    pub(crate) const fn file_size(&self, description_len: usize) -> usize {
         12 + description_len + 4 + self.transformer_bytes() + 4 + self.network_bytes()
     }
 }

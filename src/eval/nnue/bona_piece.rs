@@ -23,9 +23,9 @@ pub const FE_END: u16 = 1548;
 /// Where the kings' numbers start (`f_king`).
 pub const F_KING: u16 = FE_END;
 /// One past the last king number (`fe_end2`): the K-P feature set's input count.
-pub const FE_END2: u16 = F_KING + 2 * 81;
+pub(crate) const FE_END2: u16 = F_KING + 2 * 81;
 /// The number given to a piece that is neither on the board nor in hand (`BONA_PIECE_ZERO`).
-pub const ZERO: u16 = 0;
+pub(crate) const ZERO: u16 = 0;
 /// Non-king pieces in a full set (`PIECE_NUMBER_KING`): the length of YaneuraOu's piece list.
 pub const PIECE_LIST_LEN: usize = 38;
 
@@ -61,7 +61,7 @@ const BOARD_BASE: [u16; 14] = [
 
 /// `sq` as `perspective` sees it: unchanged for Black, turned 180° for White.
 #[inline(always)]
-pub fn relative_square(perspective: Color, sq: Square) -> usize {
+pub(crate) fn relative_square(perspective: Color, sq: Square) -> usize {
     match perspective {
         Color::Black => sq.index(),
         Color::White => sq.rotate().index(),
@@ -70,7 +70,7 @@ pub fn relative_square(perspective: Color, sq: Square) -> usize {
 
 /// The number of `piece` on `sq` seen by `perspective` (kings included: `f_king`/`e_king` + square).
 #[inline(always)]
-pub fn board(perspective: Color, piece: Piece, sq: Square) -> u16 {
+pub(crate) fn board(perspective: Color, piece: Piece, sq: Square) -> u16 {
     let enemy = if piece.color() == perspective { 0 } else { 81 };
     BOARD_BASE[piece.kind().index()] + enemy + relative_square(perspective, sq) as u16
 }
@@ -78,7 +78,7 @@ pub fn board(perspective: Color, piece: Piece, sq: Square) -> u16 {
 /// The number of the `nth` (from 0) piece of `kind` in `owner`'s hand, seen by `perspective`.
 /// `kind` must be a hand kind and `nth` below its set count (checked in debug builds).
 #[inline(always)]
-pub fn hand(perspective: Color, owner: Color, kind: PieceKind, nth: u32) -> u16 {
+pub(crate) fn hand(perspective: Color, owner: Color, kind: PieceKind, nth: u32) -> u16 {
     debug_assert!(kind.is_hand_kind() && nth < kind.set_count() as u32);
     let (base, slots) = HAND_BASE[kind.index()];
     let enemy = if owner == perspective { 0 } else { slots };
@@ -86,17 +86,17 @@ pub fn hand(perspective: Color, owner: Color, kind: PieceKind, nth: u32) -> u16 
 }
 
 /// A piece number seen from both sides, indexed by [`Color::index`] (YaneuraOu's `ExtBonaPiece`).
-pub type BothSides = [u16; 2];
+pub(crate) type BothSides = [u16; 2];
 
 /// [`board`] from both sides.
 #[inline(always)]
-pub fn board_both(piece: Piece, sq: Square) -> BothSides {
+pub(crate) fn board_both(piece: Piece, sq: Square) -> BothSides {
     [board(Color::Black, piece, sq), board(Color::White, piece, sq)]
 }
 
 /// [`hand`] from both sides.
 #[inline(always)]
-pub fn hand_both(owner: Color, kind: PieceKind, nth: u32) -> BothSides {
+pub(crate) fn hand_both(owner: Color, kind: PieceKind, nth: u32) -> BothSides {
     [hand(Color::Black, owner, kind, nth), hand(Color::White, owner, kind, nth)]
 }
 
@@ -165,7 +165,11 @@ mod tests {
                     seen[hand(Color::Black, c, kind, n) as usize] += 1;
                 }
             }
-            for kind in PieceKind::ALL.into_iter().filter(|k| !k.moves_like_gold() || *k == PieceKind::Gold) {
+            // The promoted minor pieces move like a gold and share Gold's numbers.
+            let promoted_minor = |k: &PieceKind| {
+                matches!(k, PieceKind::ProPawn | PieceKind::ProLance | PieceKind::ProKnight | PieceKind::ProSilver)
+            };
+            for kind in PieceKind::ALL.into_iter().filter(|k| !promoted_minor(k)) {
                 for sq in Square::all() {
                     seen[board(Color::Black, Piece::new(c, kind), sq) as usize] += 1;
                 }

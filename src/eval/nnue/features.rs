@@ -35,14 +35,6 @@ impl FeatureSet {
         }
     }
 
-    /// The most inputs active at once per perspective (for index buffers).
-    pub const fn max_active(self) -> usize {
-        match self {
-            FeatureSet::HalfKP => PIECE_LIST_LEN,
-            FeatureSet::KP => PIECE_LIST_LEN + 2,
-        }
-    }
-
     /// The name YaneuraOu writes in a net's architecture string.
     pub const fn name(self) -> &'static str {
         match self {
@@ -52,7 +44,7 @@ impl FeatureSet {
     }
 
     /// YaneuraOu's hash of the feature set (`RawFeatures::kHashValue`).
-    pub const fn hash(self) -> u32 {
+    pub(crate) const fn hash(self) -> u32 {
         // HalfKP: 0x5D69D5B9 ^ (AssociatedKing == kFriend); K: 0xD3CEE169; P: 0x764CFB4B; a
         // two-member set combines them as Head ^ (Tail << 1) ^ (Tail >> 31) (feature_set.h).
         const K: u32 = 0xD3CE_E169;
@@ -64,7 +56,7 @@ impl FeatureSet {
     }
 
     /// True if a move of `perspective`'s own king forces a full recomputation of its half.
-    pub const fn refreshes_on_own_king_move(self) -> bool {
+    pub(crate) const fn refreshes_on_own_king_move(self) -> bool {
         matches!(self, FeatureSet::HalfKP)
     }
 
@@ -72,7 +64,7 @@ impl FeatureSet {
     /// (relative square). King numbers have a row only in [`FeatureSet::KP`]; HalfKP callers
     /// never pass them.
     #[inline(always)]
-    pub fn index(self, king: usize, p: u16) -> usize {
+    pub(crate) fn index(self, king: usize, p: u16) -> usize {
         match self {
             FeatureSet::HalfKP => king * FE_END as usize + p as usize,
             FeatureSet::KP => p as usize,
@@ -110,7 +102,7 @@ impl ActiveFeatures {
 }
 
 /// Every piece number (kings excluded) of `pos` seen by `perspective`, including one
-/// [`bona_piece::ZERO`] per piece missing from the full set: always 38 numbers.
+/// `bona_piece::ZERO` per piece missing from the full set: always 38 numbers.
 pub fn piece_numbers(pos: &Position, perspective: Color, mut f: impl FnMut(u16)) {
     let mut count = 0;
     for sq in pos.occupied() {
@@ -148,7 +140,7 @@ pub fn active(set: FeatureSet, pos: &Position, perspective: Color) -> ActiveFeat
 
 /// One piece whose number a move changes: `old` leaves, `new` arrives (both sides' numbers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceChange {
+pub(crate) struct PieceChange {
     /// The number before the move.
     pub old: BothSides,
     /// The number after the move.
@@ -157,7 +149,7 @@ pub struct PieceChange {
 
 impl PieceChange {
     /// True if the piece is a king (numbers from [`bona_piece::F_KING`] on).
-    pub fn is_king(&self) -> bool {
+    pub(crate) fn is_king(&self) -> bool {
         self.old[0] >= FE_END
     }
 }
@@ -174,17 +166,17 @@ pub struct DirtyPieces {
 
 impl DirtyPieces {
     /// The changed pieces (the mover first).
-    pub fn changes(&self) -> &[PieceChange] {
+    pub(crate) fn changes(&self) -> &[PieceChange] {
         &self.changes[..self.len as usize]
     }
 
     /// The side whose king moved, if the move was a king move.
-    pub fn king_moved(&self) -> Option<Color> {
+    pub(crate) fn king_moved(&self) -> Option<Color> {
         self.king_moved
     }
 
     /// The changes of a null move: none (the side to move flips, the inputs stay).
-    pub const fn null() -> DirtyPieces {
+    pub(crate) const fn null() -> DirtyPieces {
         let none = PieceChange { old: [0; 2], new: [0; 2] };
         DirtyPieces { changes: [none; 2], len: 0, king_moved: None }
     }

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 /// The version word of YaneuraOu's NNUE files (`kVersion`).
-pub const VERSION: u32 = 0x7AF3_2F16;
+pub(crate) const VERSION: u32 = 0x7AF3_2F16;
 
 /// Why a net could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -135,7 +135,7 @@ fn networks_of(base: Architecture, hash: u32) -> Vec<Architecture> {
 
 impl Network {
     /// Reads a net in YaneuraOu's `nn.bin` format (see the module docs).
-    pub fn load(data: &[u8]) -> Result<Network, NnueError> {
+    pub(crate) fn load(data: &[u8]) -> Result<Network, NnueError> {
         let mut r = Reader { data, pos: 0 };
         let version = r.u32("header")?;
         if version != VERSION {
@@ -181,13 +181,13 @@ impl Network {
         Ok(Network { arch, description, ft_biases, ft_weights, layers, kernel: Kernel::detect() })
     }
 
-    /// Reads a net from a file (see [`Network::load`]).
+    /// Reads a net from a YaneuraOu `nn.bin` file: the shape from its hashes, then every weight.
     pub fn load_file(path: &Path) -> Result<Network, NnueError> {
         let data = std::fs::read(path).map_err(|source| NnueError::Io { path: path.display().to_string(), source })?;
         Network::load(&data)
     }
 
-    /// Writes the net in YaneuraOu's `nn.bin` format: [`Network::load`] of the bytes gives the
+    /// Writes the net in YaneuraOu's `nn.bin` format: loading the bytes gives the
     /// same net, and the bytes of a loaded net are the bytes it was loaded from.
     pub fn write(&self, w: &mut impl Write) -> io::Result<()> {
         w.write_all(&self.to_bytes())

@@ -9,8 +9,8 @@
 //!
 //! The integer inference ([`super::forward`], YaneuraOu's) computes the same with activations
 //! scaled by 127 (a u8 of `0..=127`), so the scales are fixed by it:
-//! - transformer weights and biases: `× 127` ([`ACTIVATION_SCALE`]) to i16;
-//! - hidden weights: `× 64` ([`HIDDEN_WEIGHT_SCALE`], `1 << WEIGHT_SCALE_BITS`, the shift after
+//! - transformer weights and biases: `× 127` (`ACTIVATION_SCALE`) to i16;
+//! - hidden weights: `× 64` (`HIDDEN_WEIGHT_SCALE`, `1 << WEIGHT_SCALE_BITS`, the shift after
 //!   each hidden layer) to i8; hidden biases `× 64 × 127` to i32;
 //! - output weights: `× FV_SCALE / 127` to i8 (the output sums `weight × 127 h`, and the score is
 //!   the sum divided by [`FV_SCALE`]); output bias `× FV_SCALE` to i32.
@@ -28,9 +28,9 @@ use crate::position::Position;
 use crate::types::Color;
 
 /// The integer value of activation 1.0 (u8 activations run over `0..=127`).
-pub const ACTIVATION_SCALE: f32 = 127.0;
+pub(crate) const ACTIVATION_SCALE: f32 = 127.0;
 /// The integer value of hidden weight 1.0.
-pub const HIDDEN_WEIGHT_SCALE: f32 = (1 << WEIGHT_SCALE_BITS) as f32;
+pub(crate) const HIDDEN_WEIGHT_SCALE: f32 = (1 << WEIGHT_SCALE_BITS) as f32;
 
 /// The largest float weight of affine layer `layer` (0, 1 = hidden, 2 = output) that quantises
 /// without clamping.
@@ -237,20 +237,8 @@ mod tests {
     }
 
     fn positions() -> Vec<Position> {
-        let mut rng = StdRng::seed_from_u64(3);
-        let mut out = Vec::new();
-        for start in crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok()) {
-            let mut p = start;
-            for _ in 0..40 {
-                out.push(p.clone());
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.do_move(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        out
+        let starts = crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+        crate::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
     }
 
     #[test]

@@ -3,15 +3,15 @@
 //! output — all in integers, so a YaneuraOu net gives YaneuraOu's evaluation.
 //!
 //! Pieces: [`bona_piece`] (YaneuraOu's piece numbering), [`features`] (active rows, and what a
-//! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; [`file`](mod@file) reads and
+//! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; `file` reads and
 //! writes `nn.bin`), [`Accumulator`] (refresh and incremental update), the forward pass
-//! ([`Network::evaluate`]), [`simd`] kernels (scalar and AVX2, picked at run time) and
-//! [`random`] nets for tests. [`float`] holds a trainer's float net and quantises it; [`packed_sfen`] reads and writes YaneuraOu's training records.
+//! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and
+//! `random` nets for tests. [`float`] holds a trainer's float net and quantises it; [`packed_sfen`] reads and writes YaneuraOu's training records.
 //!
 //! Use in a search: keep one [`Accumulator`] per ply; before `do_move` take
 //! [`DirtyPieces::of_move`]; derive the child's accumulator with [`Network::update`] (or per
-//! perspective with [`Network::update_perspective`], which says when a king move needs
-//! [`Network::refresh_perspective`]); evaluate with [`Network::evaluate`]. The search does so
+//! perspective with `Network::update_perspective`, which says when a king move needs
+//! `Network::refresh_perspective`); evaluate with [`Network::evaluate`]. The search does so
 //! (`search/evaluator.rs`, lazily, per thread, the net shared read-only) when a net is loaded
 //! with the USI option `EvalFile` or `hisha bench --evalfile`; the default is the [`builtin()`]
 //! evaluation, the linear [`crate::eval::evaluate`] while no net is shipped.
@@ -40,20 +40,20 @@
 //! only partly show). Without AVX2 the scalar kernels make an evaluation 3 to 4 times dearer
 //! than now.
 
-pub mod accumulator;
+pub(crate) mod accumulator;
 pub mod architecture;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod bona_piece;
-pub mod builtin;
+pub(crate) mod builtin;
 pub mod features;
-pub mod file;
+pub(crate) mod file;
 pub mod float;
 pub mod forward;
-pub mod network;
+pub(crate) mod network;
 pub mod packed_sfen;
-pub mod random;
-pub mod simd;
+pub(crate) mod random;
+pub(crate) mod simd;
 
 #[cfg(test)]
 mod file_tests;

@@ -7,7 +7,7 @@ use super::simd::Kernel;
 /// An affine layer `y = W x + b` over `inputs` bytes padded to `padded_inputs`; `weights` is
 /// row-major (`outputs` rows of `padded_inputs`), as in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Affine {
+pub(crate) struct Affine {
     /// Meaningful inputs.
     pub inputs: usize,
     /// Row stride (inputs rounded up to 32).
@@ -20,13 +20,13 @@ pub struct Affine {
 
 impl Affine {
     /// A layer of zeros.
-    pub fn zeroed(inputs: usize, outputs: usize) -> Affine {
+    pub(crate) fn zeroed(inputs: usize, outputs: usize) -> Affine {
         let padded_inputs = padded(inputs);
         Affine { inputs, padded_inputs, biases: vec![0; outputs], weights: vec![0; outputs * padded_inputs] }
     }
 
     /// Number of outputs.
-    pub fn outputs(&self) -> usize {
+    pub(crate) fn outputs(&self) -> usize {
         self.biases.len()
     }
 }
@@ -60,7 +60,7 @@ impl PartialEq for Network {
 impl Network {
     /// A network of `arch` with every weight zero and YaneuraOu's description for it (the
     /// fastest kernel of this machine). `arch` must be supported.
-    pub fn zeroed(arch: Architecture) -> Network {
+    pub(crate) fn zeroed(arch: Architecture) -> Network {
         assert!(arch.is_supported(), "unsupported architecture {arch:?}");
         let [(i1, _, o1), (i2, _, o2), (i3, _, o3)] = arch.affine_layers();
         Network {
@@ -78,28 +78,18 @@ impl Network {
         self.arch
     }
 
-    /// The description string of the file header (invalid UTF-8 shown as U+FFFD).
-    pub fn description(&self) -> std::borrow::Cow<'_, str> {
-        String::from_utf8_lossy(&self.description)
-    }
-
-    /// The kernel in use.
-    pub fn kernel(&self) -> Kernel {
-        self.kernel
-    }
-
     /// Uses `kernel` from now on (e.g. [`Kernel::Scalar`] to compare with the SIMD path).
     pub fn set_kernel(&mut self, kernel: Kernel) {
         self.kernel = kernel;
     }
 
     /// Mutable access to the transformer's biases and weights (for trainers and generators).
-    pub fn transformer_mut(&mut self) -> (&mut [i16], &mut [i16]) {
+    pub(crate) fn transformer_mut(&mut self) -> (&mut [i16], &mut [i16]) {
         (&mut self.ft_biases, &mut self.ft_weights)
     }
 
     /// Mutable access to the affine layers, input side first (for trainers and generators).
-    pub fn layers_mut(&mut self) -> &mut [Affine; 3] {
+    pub(crate) fn layers_mut(&mut self) -> &mut [Affine; 3] {
         &mut self.layers
     }
 }

@@ -30,7 +30,7 @@ use crate::position::{Position, Setup, SetupError};
 use crate::types::{Color, Hand, Move, MoveKind, Piece, PieceKind, Square};
 
 /// Bytes of a packed position.
-pub const PACKED_SFEN_BYTES: usize = 32;
+pub(crate) const PACKED_SFEN_BYTES: usize = 32;
 /// Bytes of a [`PackedSfenValue`] record.
 pub const RECORD_BYTES: usize = 40;
 

@@ -23,7 +23,7 @@ pub enum Kernel {
 
 impl Kernel {
     /// The fastest kernel this CPU runs.
-    pub fn detect() -> Kernel {
+    pub(crate) fn detect() -> Kernel {
         Kernel::avx2().unwrap_or(Kernel::Scalar)
     }
 
@@ -48,7 +48,7 @@ impl Kernel {
     /// Sets `dst[..l1]` to `src[..l1]` minus the weight rows `sub` plus the rows `add`, each row
     /// `l1` wide (`l1` a multiple of 32, every row inside `weights`: checked).
     #[inline]
-    pub fn accumulate(self, dst: &mut [i16], src: &[i16], weights: &[i16], l1: usize, sub: &[u32], add: &[u32]) {
+    pub(crate) fn accumulate(self, dst: &mut [i16], src: &[i16], weights: &[i16], l1: usize, sub: &[u32], add: &[u32]) {
         let rows = weights.len() / l1.max(1);
         assert!(
             l1 % 32 == 0 && dst.len() >= l1 && src.len() >= l1 && sub.iter().chain(add).all(|&r| (r as usize) < rows),
@@ -64,7 +64,7 @@ impl Kernel {
     /// The transformer's output: `out[i] = clamp(us[i], 0, 127)`, then the same for `them`
     /// (`l1 = us.len() = them.len()` a multiple of 32, `out` at least `2 * l1`).
     #[inline]
-    pub fn transform(self, us: &[i16], them: &[i16], out: &mut [u8]) {
+    pub(crate) fn transform(self, us: &[i16], them: &[i16], out: &mut [u8]) {
         let l1 = us.len();
         assert!(l1 % 32 == 0 && them.len() == l1 && out.len() >= 2 * l1, "transform: bad sizes");
         match self {
@@ -81,7 +81,7 @@ impl Kernel {
     /// `out = layer.biases + layer.weights * input` (`input` is `layer.padded_inputs` bytes of
     /// at most 127, `out` at least `layer.outputs()`).
     #[inline]
-    pub fn affine(self, layer: &Affine, input: &[u8], out: &mut [i32]) {
+    pub(crate) fn affine(self, layer: &Affine, input: &[u8], out: &mut [i32]) {
         let n = layer.padded_inputs;
         assert!(
             n % 32 == 0
@@ -110,7 +110,7 @@ impl Kernel {
     /// YaneuraOu's clipped ReLU: `out[i] = clamp(input[i] >> 6, 0, 127)`, and zeros after
     /// `input.len()` up to `out.len()` (the next layer's padding).
     #[inline]
-    pub fn clipped_relu(self, input: &[i32], out: &mut [u8]) {
+    pub(crate) fn clipped_relu(self, input: &[i32], out: &mut [u8]) {
         assert!(out.len() >= input.len(), "clipped_relu: bad sizes");
         let done = match self {
             Kernel::Scalar => 0,
@@ -125,7 +125,7 @@ impl Kernel {
 }
 
 /// The right shift between layers (`kWeightScaleBits`).
-pub const WEIGHT_SCALE_BITS: u32 = 6;
+pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
 
 fn scalar_accumulate(dst: &mut [i16], src: &[i16], weights: &[i16], l1: usize, sub: &[u32], add: &[u32]) {
     let dst = &mut dst[..l1];

@@ -21,19 +21,7 @@ fn starts() -> Vec<Position> {
 
 /// Positions along seeded random playouts from every start (for comparisons per position).
 fn sample_positions(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for mut pos in starts() {
-        for _ in 0..plies {
-            out.push(pos.clone());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.do_move(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    out
+    crate::bench::random_walks(starts(), plies, &mut StdRng::seed_from_u64(seed))
 }
 
 /// Which kinds of move a playout went through.

@@ -64,8 +64,8 @@ impl Dialect for Psn2 {
     fn read_move(&self, b: &Builder, word: &str, ply: usize) -> Result<Move, RecordErrorKind> {
         b.position().parse_usi_move(word).map_err(|e| {
             let rule = match e {
-                crate::MoveError::Illegal { kind, .. } => Some(kind),
-                crate::MoveError::Syntax(_) => None,
+                crate::position::MoveError::Illegal { kind, .. } => Some(kind),
+                crate::position::MoveError::Syntax(_) => None,
             };
             RecordErrorKind::IllegalMove { ply, text: word.to_string(), rule }
         })

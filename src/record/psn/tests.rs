@@ -18,7 +18,7 @@ fn davis_sample_reads_to_ply_102_and_reports_ply_103_illegal() {
     assert_eq!(games.len(), 1);
     let err = games[0].as_ref().expect_err("ply 103 is illegal");
     assert!(
-        matches!(&err.kind, RecordErrorKind::IllegalMove { ply: 103, text, rule: Some(crate::IllegalMoveKind::LeavesKingInCheck) } if text == "S3h-4i"),
+        matches!(&err.kind, RecordErrorKind::IllegalMove { ply: 103, text, rule: Some(crate::position::IllegalMoveKind::LeavesKingInCheck) } if text == "S3h-4i"),
         "{err}"
     );
     // `103.S3h-4i` is on line 20 (the file's last move line), after `102.B*8e `.

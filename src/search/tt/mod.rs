@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The true score is at least the stored one (fail high).
     Lower,
     /// The true score is at most the stored one (fail low).
@@ -95,7 +95,7 @@ impl Bucket {
 
 /// One search result as the table keeps it: what a probe finds and what a store writes.
 #[derive(Clone, Copy, Debug)]
-pub struct Stored {
+pub(crate) struct Stored {
     /// The best move, if any.
     pub mv: Option<Move>,
     /// The score, seen from the probing (or storing) ply.
@@ -112,7 +112,7 @@ impl Stored {
     /// True if the score alone settles a node searched with the window `(alpha, beta)`: exact,
     /// or a bound on the side of the window it proves.
     #[inline]
-    pub fn cuts(&self, alpha: Value, beta: Value) -> bool {
+    pub(crate) fn cuts(&self, alpha: Value, beta: Value) -> bool {
         match self.bound {
             Bound::Exact => true,
             Bound::Lower => self.score >= beta,
@@ -122,14 +122,14 @@ impl Stored {
 }
 
 /// The transposition table. Every method takes `&self`: the search threads share one table.
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> TranspositionTable {
+    pub(crate) fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros()); // round down to a power of two
@@ -137,18 +137,18 @@ impl TranspositionTable {
     }
 
     /// Size in MiB this table was built for (rounded down to a power of two of buckets).
-    pub fn size_mib(&self) -> usize {
+    pub(crate) fn size_mib(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Forgets everything (not while a search runs: entries written meanwhile would survive).
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.buckets.iter().for_each(Bucket::clear);
         self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search (entries from older searches become preferred victims).
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.generation.store(self.generation().wrapping_add(4), Relaxed);
     }
 
@@ -165,7 +165,7 @@ impl TranspositionTable {
     /// Starts loading the bucket of `key` into the cache (a hint; does nothing elsewhere than
     /// x86-64), so that the probe of a child position does not wait for memory.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             let ptr = &self.buckets[self.index(key)] as *const Bucket as *const i8;
@@ -182,7 +182,7 @@ impl TranspositionTable {
 
     /// Looks `key` up; `ply` converts mate scores back to this node's distance.
     #[inline]
-    pub fn probe(&self, key: u64, ply: u32) -> Option<Stored> {
+    pub(crate) fn probe(&self, key: u64, ply: u32) -> Option<Stored> {
         let check = (key >> 32) as u32;
         let bucket = &self.buckets[self.index(key)];
         let e = (0..BUCKET).map(|j| bucket.read(j)).find(|(k, e)| *k == check && e.gen_bound & 3 != 0)?.1;
@@ -202,7 +202,7 @@ impl TranspositionTable {
 
     /// Stores a result found at `ply`, replacing the shallowest or oldest entry of the bucket.
     #[inline]
-    pub fn store(&self, key: u64, ply: u32, result: Stored) {
+    pub(crate) fn store(&self, key: u64, ply: u32, result: Stored) {
         let Stored { mv, score, eval, depth, bound } = result;
         let check = (key >> 32) as u32;
         let generation = self.generation();
@@ -247,7 +247,7 @@ impl TranspositionTable {
     }
 
     /// Per-mille of the entries of the first 200 buckets written in the current search.
-    pub fn hashfull(&self) -> u32 {
+    pub(crate) fn hashfull(&self) -> u32 {
         let n = self.buckets.len().min(200);
         let generation = self.generation();
         let used: usize = self.buckets[..n]
