@@ -334,8 +334,12 @@ fn write_weights(path: &str, w: &[i16], note: &str) -> Result<(), String> {
         s.push_str(&format!("    {},\n", line.join(", ")));
     }
     s.push_str("];\n");
-    let mut f = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+    // Written beside and renamed over (the usual target is src/eval/weights.rs itself): a failed
+    // or interrupted write leaves the previous weights whole.
+    let mut f =
+        hisha::output_file::OutputFile::create(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     f.write_all(s.as_bytes()).map_err(|e| format!("{path}: {e}"))?;
+    f.commit().map_err(|e| format!("{path}: {e}"))?;
     eprintln!("wrote {path}");
     Ok(())
 }
