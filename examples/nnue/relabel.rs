@@ -97,9 +97,7 @@ mod tests {
 
     #[test]
     fn relabelled_records_carry_the_linear_evaluation_and_keep_their_games() {
-        let dir = std::env::temp_dir().join(format!("hisha-relabel-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let dir = store::test_dir("relabel");
         let mut pos = Position::startpos();
         let mut records = Vec::new();
         for (ply, mv) in ["7g7f", "3c3d", "8h2b+", "3a2b"].iter().enumerate() {

@@ -10,10 +10,7 @@ use std::collections::BTreeMap;
 mod outside;
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hisha-nnue-gen-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join("data.psv")
+    crate::store::test_dir(&format!("gen-{name}")).join("data.psv")
 }
 
 fn options(out: PathBuf, games: u64, shard: Shard, threads: usize) -> GenOptions {

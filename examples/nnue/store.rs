@@ -190,6 +190,15 @@ pub fn write_file(path: &Path, records: &[PackedSfenValue], games: Option<&[Game
     out.flush().map_err(|e| err(path, e))
 }
 
+/// A fresh, empty folder for a test's files: `hisha-nnue-NAME-PID` in the system's temp folder.
+#[cfg(test)]
+pub fn test_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hisha-nnue-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,10 +211,7 @@ mod tests {
     }
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hisha-nnue-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        dir.join("data.psv")
+        test_dir(&format!("store-{name}")).join("data.psv")
     }
 
     #[test]
