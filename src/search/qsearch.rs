@@ -1,4 +1,4 @@
-//! Quiescence search: stand pat, then captures and promotions (all evasions when in check), until
+//! Quiescence search: stand pat, then captures and pawn promotions (all evasions when in check), until
 //! the position is quiet.
 
 use super::history::ContKey;
