@@ -164,11 +164,18 @@ fn report(
         }
         _ => None,
     };
+    // A search stopped inside an iteration reports its new first line alone, so an older line 2
+    // or 3 can start with the same move; each move is listed once, at its first (best) line.
+    let mut listed: Vec<Move> = best.into_iter().collect();
     let alternatives = lines
         .iter()
         .skip(1)
         .filter_map(|l| {
             let first = l.pv.first()?;
+            if listed.contains(first) {
+                return None;
+            }
+            listed.push(*first);
             let (score, mate) = split(l.score.map(|s| for_black(s, side)));
             Some(Alternative { best: first.to_string(), score, mate, pv: usi(&l.pv) })
         })
@@ -185,5 +192,28 @@ fn report(
         loss,
         mark: loss.and_then(judge::mark),
         alternatives,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_already_listed_is_not_listed_again_as_an_alternative() {
+        // A search stopped inside its last iteration: line 1 is that iteration's new best move,
+        // lines 2 and 3 are the previous iteration's, whose line 2 is the same move.
+        let pos = Position::startpos();
+        let line = |moves: &[&str]| Line {
+            score: None,
+            depth: Some(6),
+            nodes: None,
+            pv: moves.iter().map(|m| pos.parse_usi_move(m).expect("legal")).collect(),
+        };
+        let lines = [line(&["2g2f"]), line(&["2g2f"]), line(&["7g7f"]), line(&["7g7f"])];
+        let r = report(0, 0, &pos, None, &lines, None);
+        assert_eq!(r.best.as_deref(), Some("2g2f"));
+        let alternatives: Vec<&str> = r.alternatives.iter().map(|a| a.best.as_str()).collect();
+        assert_eq!(alternatives, ["7g7f"]);
     }
 }
