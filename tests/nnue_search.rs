@@ -139,12 +139,18 @@ fn evalfile_with_a_missing_truncated_or_wrong_hash_file_is_one_error_and_the_pre
     std::fs::write(&wrong_hash, changed).expect("temp file");
     let missing = dir.join("missing.bin");
 
-    let (_, linear) = session(&["isready".into()], POSITION, "go depth 5");
+    let (_, builtin) = session(&["isready".into()], POSITION, "go depth 5");
+    let (_, linear) = session(&set_evalfile("linear"), POSITION, "go depth 5");
     let (_, with_net) = session(&set_evalfile(s(&good)), POSITION, "go depth 5");
     for (broken, says) in [(&missing, "cannot read"), (&truncated, "truncated"), (&wrong_hash, "hash mismatch")] {
-        // From the linear evaluation, and from a net: the evaluation in use stays.
-        for (before, expected, keeping) in [(None, &linear, "linear"), (Some(&good), &with_net, "the net of")] {
-            let mut setup = before.map_or_else(Vec::new, |p| set_evalfile(s(p)));
+        // From the built-in net, the linear evaluation and a net file: the evaluation in use stays.
+        let starts = [
+            (None, &builtin, "keeping the built-in net"),
+            (Some("linear"), &linear, "keeping the linear evaluation"),
+            (Some(s(&good)), &with_net, "keeping the net of"),
+        ];
+        for (before, expected, keeping) in starts {
+            let mut setup = before.map_or_else(Vec::new, set_evalfile);
             setup.extend(set_evalfile(s(broken)));
             let (lines, end) = session(&setup, POSITION, "go depth 5");
             let errors = error_lines(&lines);
@@ -195,11 +201,23 @@ fn a_net_rewritten_in_place_is_loaded_again_on_the_next_isready() {
 fn evalfile_builtin_returns_to_the_built_in_evaluation() {
     let dir = temp_dir("nnue-back");
     let (path, _) = random_net(&dir, "nn.bin", 4);
-    let (_, linear) = session(&["isready".into()], POSITION, "go depth 5");
+    let (_, builtin) = session(&["isready".into()], POSITION, "go depth 5");
     let mut setup = set_evalfile(s(&path));
     setup.extend(set_evalfile("builtin"));
     let (_, back) = session(&setup, POSITION, "go depth 5");
-    assert_eq!(back, linear);
+    assert_eq!(back, builtin);
+}
+
+#[test]
+fn evalfile_linear_selects_the_linear_evaluation_and_builtin_the_shipped_net() {
+    let (_, builtin) = session(&["isready".into()], POSITION, "go depth 5");
+    let (lines, linear) = session(&set_evalfile("linear"), POSITION, "go depth 5");
+    assert!(error_lines(&lines).is_empty(), "{lines:#?}");
+    assert_ne!(linear, builtin, "the shipped net searches another tree than the linear evaluation");
+    let mut setup = set_evalfile("linear");
+    setup.extend(set_evalfile("builtin"));
+    let (_, back) = session(&setup, POSITION, "go depth 5");
+    assert_eq!(back, builtin);
 }
 
 #[test]
@@ -215,6 +233,11 @@ fn bench_with_a_net_counts_the_same_nodes_every_run_and_others_than_the_builtin_
     assert_eq!(signature(&a), signature(&b));
     let (_, builtin, _) = hisha_text(&["bench", "4"]);
     assert_ne!(signature(&a), signature(&builtin));
+    let (code, linear, err) = hisha_text(&["bench", "4", "--evalfile", "linear"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(linear.starts_with("Evaluation: linear\n"), "{linear}");
+    assert!(signature(&linear).is_some());
+    assert_ne!(signature(&linear), signature(&builtin));
 }
 
 #[test]

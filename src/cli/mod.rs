@@ -60,8 +60,9 @@ pub enum Command {
         /// Search threads (Lazy SMP); the node count is a signature only with 1.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
-        /// Evaluate with this YaneuraOu-format nn.bin instead of the built-in evaluation (the
-        /// one-thread count is then the signature of the search with that net).
+        /// Evaluate with this YaneuraOu-format nn.bin instead of the built-in net, or with
+        /// `linear`, the linear evaluation (the one-thread count is then the signature of the
+        /// search with that evaluation).
         #[arg(long, value_name = "PATH")]
         evalfile: Option<std::path::PathBuf>,
     },

@@ -10,9 +10,12 @@ use std::time::SystemTime;
 /// Where the evaluation comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum EvalSource {
-    /// The built-in evaluation ([`crate::eval::nnue::builtin`]: the embedded net, or the linear
-    /// evaluation while none is shipped).
+    /// The built-in evaluation ([`crate::eval::nnue::builtin`]: the embedded net; the linear
+    /// evaluation only if the embedded net cannot be read).
     Builtin,
+    /// The linear evaluation ([`crate::eval::evaluate`]), hisha's evaluation before it shipped a
+    /// net: weaker (`nnue/README.md`).
+    Linear,
     /// A YaneuraOu-format `nn.bin`, or a folder holding one (YaneuraOu's `EvalDir` layout).
     File(PathBuf),
 }
@@ -22,15 +25,16 @@ impl EvalSource {
     pub(crate) fn load(&self) -> Result<Option<Arc<Network>>, EvalFileError> {
         match self {
             EvalSource::Builtin => Ok(crate::eval::nnue::builtin()),
+            EvalSource::Linear => Ok(None),
             EvalSource::File(path) => load_file(path).map(|net| Some(Arc::new(net))),
         }
     }
 
-    /// The modification time of the file this reads (`None`: the built-in evaluation, or a file
+    /// The modification time of the file this reads (`None`: a built-in evaluation, or a file
     /// that cannot be read); a net is loaded again when it changes.
     pub(crate) fn modified(&self) -> Option<SystemTime> {
         match self {
-            EvalSource::Builtin => None,
+            EvalSource::Builtin | EvalSource::Linear => None,
             EvalSource::File(path) => std::fs::metadata(net_file(path)).and_then(|m| m.modified()).ok(),
         }
     }
@@ -40,6 +44,7 @@ impl EvalSource {
         match (self, crate::eval::nnue::builtin()) {
             (EvalSource::Builtin, None) => "the built-in linear evaluation".into(),
             (EvalSource::Builtin, Some(_)) => "the built-in net".into(),
+            (EvalSource::Linear, _) => "the linear evaluation".into(),
             (EvalSource::File(path), _) => format!("the net of {}", path.display()),
         }
     }

@@ -76,7 +76,7 @@ pub const OPTIONS: &[OptionDecl] = &[
     // empty the transposition table
     OptionDecl { name: "ClearHash", kind: OptionKind::Button },
     // YaneuraOu-format nn.bin (or a folder holding one), loaded on isready; `builtin` or empty =
-    // the built-in evaluation (the linear one while no net is shipped)
+    // the built-in net; `linear`: the linear evaluation
     OptionDecl { name: "EvalFile", kind: OptionKind::Filename("builtin") },
 ];
 
@@ -248,6 +248,7 @@ impl Options {
             },
             eval: match self.text("EvalFile") {
                 "" | "builtin" => EvalSource::Builtin,
+                "linear" => EvalSource::Linear,
                 path => EvalSource::File(path.into()),
             },
         }
@@ -318,6 +319,7 @@ mod tests {
         assert_eq!(set("EnteringKingRule", "NoEnteringKing").entering_king_rule, EnteringKingRule::None);
         assert_eq!(set("EvalFile", "nets/nn.bin").eval, EvalSource::File("nets/nn.bin".into()));
         assert_eq!(set("EvalFile", "<empty>").eval, EvalSource::Builtin);
+        assert_eq!(set("EvalFile", "linear").eval, EvalSource::Linear);
     }
 
     #[test]

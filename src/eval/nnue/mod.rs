@@ -14,7 +14,7 @@
 //! `Network::refresh_perspective`); evaluate with [`Network::evaluate`]. The search does so
 //! (`search/evaluator.rs`, lazily, per thread, the net shared read-only) when a net is loaded
 //! with the USI option `EvalFile` or `hisha bench --evalfile`; the default is the [`builtin()`]
-//! evaluation, the linear [`crate::eval::evaluate`] while no net is shipped.
+//! evaluation, the embedded net (the linear [`crate::eval::evaluate`] with `EvalFile linear`).
 //!
 //! Exactness: random HalfKP and K+P 256x2-32-32 nets written by hisha, loaded by YaneuraOu
 //! v8.60 (AVX2 build), give YaneuraOu's `eval` on all 560 positions of
