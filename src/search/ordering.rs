@@ -395,17 +395,21 @@ mod tests {
         assert_eq!(order.len(), pos.legal_moves().len());
     }
 
+    /// Every move `picker` hands out in `pos`, in USI.
+    fn picked(pos: &Position, mut picker: MovePicker) -> Vec<String> {
+        let history = History::new();
+        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+        let mut all = Vec::new();
+        while let Some(m) = picker.next(pos, &ctx) {
+            all.push(m.to_string());
+        }
+        all
+    }
+
     #[test]
     fn quiescence_hands_out_only_good_captures() {
         let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
-        let history = History::new();
-        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
-        let mut picker = MovePicker::new_quiescence(&pos, None);
-        let mut all = Vec::new();
-        while let Some(m) = picker.next(&pos, &ctx) {
-            all.push(m.to_string());
-        }
-        assert_eq!(all, vec!["5h7h".to_string()]);
+        assert_eq!(picked(&pos, MovePicker::new_quiescence(&pos, None)), ["5h7h"]);
     }
 
     #[test]
@@ -413,22 +417,10 @@ mod tests {
         // Black's pawn on 3d and silver on 7d can each move into the zone and promote; only the
         // pawn's promotion is a quiescence move (the silver's is positional).
         let pos = Position::from_sfen("4k4/9/9/2S3P2/9/9/9/9/4K4 b - 1").expect("valid");
-        let history = History::new();
-        let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
-        let mut picker = MovePicker::new_quiescence(&pos, None);
-        let mut all = Vec::new();
-        while let Some(m) = picker.next(&pos, &ctx) {
-            all.push(m.to_string());
-        }
-        assert_eq!(all, vec!["3d3c+".to_string()]);
+        assert_eq!(picked(&pos, MovePicker::new_quiescence(&pos, None)), ["3d3c+"]);
         // The main search's picker still hands out the silver's promotions.
-        let mut main = MovePicker::new(&pos, None, 1);
-        let mut promotions = Vec::new();
-        while let Some(m) = main.next(&pos, &ctx) {
-            if m.is_promotion() {
-                promotions.push(m.to_string());
-            }
-        }
+        let mut promotions = picked(&pos, MovePicker::new(&pos, None, 1));
+        promotions.retain(|m| m.ends_with('+'));
         promotions.sort();
         assert_eq!(promotions, ["3d3c+", "7d6c+", "7d7c+", "7d8c+"]);
     }
