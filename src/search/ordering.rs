@@ -278,8 +278,8 @@ impl MovePicker {
                 }
                 Stage::GenerateEvasions => {
                     generate(pos, Gen::Legal, &mut self.moves);
-                    let (tt, quiescence) = (self.tt_move, self.quiescence);
-                    self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
+                    let tt = self.tt_move;
+                    self.moves.retain(|m| Self::keep(tt, pos, m));
                     let us = pos.side_to_move();
                     for (i, &m) in self.moves.iter().enumerate() {
                         self.scores[i] = if is_capture(pos, m) || m.is_promotion() {
@@ -410,6 +410,18 @@ mod tests {
     fn quiescence_hands_out_only_good_captures() {
         let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
         assert_eq!(picked(&pos, MovePicker::new_quiescence(&pos, None)), ["5h7h"]);
+    }
+
+    #[test]
+    fn quiescence_in_check_hands_out_every_evasion_captures_or_not() {
+        // The rook on 9i checks the king on 5i; the evasions are king moves, none a capture.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/r3K4 b - 1").expect("valid");
+        let mut evasions = picked(&pos, MovePicker::new_quiescence(&pos, None));
+        evasions.sort();
+        let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        legal.sort();
+        assert!(!legal.is_empty());
+        assert_eq!(evasions, legal);
     }
 
     #[test]
