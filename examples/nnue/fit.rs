@@ -31,6 +31,8 @@ pub struct FitOptions {
     pub schedule: Schedule,
     /// Start from this net instead of random weights.
     pub init: Option<PathBuf>,
+    /// Train against the integer net's rounding ([`crate::qat`]).
+    pub quantisation_aware: bool,
     /// Where the best epoch's net goes.
     pub out: PathBuf,
     /// Overwrite `out` if it exists.
@@ -115,7 +117,7 @@ pub fn fit(opts: &FitOptions) -> Result<Losses, String> {
     eprintln!("held out, the teacher's own scores: {teacher}");
     let (k, linear) = linear_baseline(&held, &loss, threads);
     eprintln!("held out, hisha's linear evaluation x {k:.2} (its best factor): {linear}");
-    let model = match &opts.init {
+    let mut model = match &opts.init {
         Some(path) => {
             let net = Network::load_file(path).map_err(|e| e.to_string())?;
             if net.architecture() != opts.shape.arch {
@@ -125,6 +127,7 @@ pub fn fit(opts: &FitOptions) -> Result<Losses, String> {
         }
         None => Model::new(opts.shape, opts.schedule.seed),
     };
+    model.set_quantisation_aware(opts.quantisation_aware);
     let mut trainer = Trainer::new(model);
     let mut best: Option<Losses> = None;
     for epoch in 0..opts.schedule.epochs {

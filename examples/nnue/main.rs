@@ -16,6 +16,7 @@ mod fit;
 mod merge;
 mod model;
 mod optim;
+mod qat;
 mod relabel;
 mod selfplay;
 mod store;
@@ -196,6 +197,10 @@ struct TrainArgs {
     /// Train on positions whose move is a capture or a promotion too.
     #[arg(long)]
     keep_tactical: bool,
+    /// Quantisation-aware: run the passes on the weights and activations rounded as the exported
+    /// integer net rounds them (the float weights still take the updates).
+    #[arg(long)]
+    qat: bool,
     /// Leave out records whose score's magnitude is at least this.
     #[arg(long, default_value_t = 3000)]
     score_limit: i32,
@@ -252,6 +257,7 @@ impl TrainArgs {
             filter: dataset::Filter { keep_tactical: self.keep_tactical, score_limit: self.score_limit },
             schedule,
             init: self.init.clone(),
+            quantisation_aware: self.qat,
             out: self.out.clone(),
             overwrite: self.overwrite,
         })

@@ -11,6 +11,7 @@
 //! · (result + 1) / 2` (the elmo / YaneuraOu / nnue-pytorch mix, `λ` on the search's score).
 
 use crate::dataset::Sample;
+use crate::qat::{quantised_view, round_activation};
 use hisha::eval::nnue::bona_piece::{F_KING, FE_END, PIECE_LIST_LEN};
 use hisha::eval::nnue::float::{FloatNetwork, max_weight};
 use hisha::eval::nnue::{Architecture, FeatureSet};
@@ -79,13 +80,16 @@ pub struct Layout {
     /// First hidden layer's weights, input-major (`2 l1` columns of `l2`: the transpose of the
     /// exported rows), and biases.
     pub w1: usize,
-    b1: usize,
+    /// First hidden layer's biases.
+    pub b1: usize,
     /// Second hidden layer's weights (`l3` rows of `l2`) and biases.
     pub w2: usize,
-    b2: usize,
+    /// Second hidden layer's biases.
+    pub b2: usize,
     /// Output weights (`l3`) and bias.
     pub w3: usize,
-    b3: usize,
+    /// Output bias.
+    pub b3: usize,
     /// Total.
     pub len: usize,
 }
@@ -147,6 +151,10 @@ pub struct Model {
     pub dense: Vec<f32>,
     /// Where each part of `dense` is.
     pub layout: Layout,
+    /// Whether the passes run on `rounded` ([`crate::qat`]).
+    quantisation_aware: bool,
+    /// `dense` rounded to the integer net's steps, when quantisation-aware.
+    rounded: Vec<f32>,
 }
 
 impl Model {
@@ -174,7 +182,7 @@ impl Model {
         fill(layout.w1, layout.w2, 2 * a.l1);
         fill(layout.w2, layout.w3, a.l2);
         fill(layout.w3, layout.len, a.l3);
-        Model { shape, ft, dense, layout }
+        Model { shape, ft, dense, layout, quantisation_aware: false, rounded: Vec::new() }
     }
 
     /// A model that starts as `net` (the factored rows at zero).
@@ -202,6 +210,25 @@ impl Model {
         m
     }
 
+    /// From now on, runs the passes on the weights and activations rounded as the integer net
+    /// rounds them ([`crate::qat`]), or (`false`) on the float ones.
+    pub fn set_quantisation_aware(&mut self, on: bool) {
+        self.quantisation_aware = on;
+        self.sync_rounded();
+    }
+
+    /// Rounds `dense` again after it changed (nothing to do unless quantisation-aware).
+    pub fn sync_rounded(&mut self) {
+        if self.quantisation_aware {
+            quantised_view(&self.dense, &self.layout, &mut self.rounded);
+        }
+    }
+
+    /// The dense parameters the passes use.
+    fn pass_weights(&self) -> &[f32] {
+        if self.quantisation_aware { &self.rounded } else { &self.dense }
+    }
+
     /// Work buffers for this model.
     pub fn scratch(&self) -> Scratch {
         let l = self.layout;
@@ -218,7 +245,8 @@ impl Model {
     /// The output for `s` (score / [`OUTPUT_SCALE`]), leaving the activations in `sc`.
     pub fn forward(&self, s: &Sample, sc: &mut Scratch) -> f32 {
         let l = self.layout;
-        let d = &self.dense;
+        let d = self.pass_weights();
+        let rounding = self.quantisation_aware;
         for i in 0..2 {
             sc.counts[i] = self.shape.active(s, i, &mut sc.rows[i]);
             let acc = &mut sc.acc[i * l.l1..(i + 1) * l.l1];
@@ -227,6 +255,9 @@ impl Model {
                 for (a, w) in acc.iter_mut().zip(&self.ft[r as usize * l.l1..][..l.l1]) {
                     *a += w;
                 }
+            }
+            if rounding {
+                acc.iter_mut().for_each(|a| *a = round_activation(*a));
             }
         }
         // h1 = W1 x + b1, W1 stored input-major: add the column of each non-zero input.
@@ -239,8 +270,14 @@ impl Model {
                 }
             }
         }
+        if rounding {
+            sc.h1.iter_mut().for_each(|h| *h = round_activation(*h));
+        }
         for (h2, (row, b)) in sc.h2.iter_mut().zip(d[l.w2..l.b2].chunks_exact(l.l2).zip(&d[l.b2..l.w3])) {
             *h2 = b + row.iter().zip(&sc.h1).map(|(w, h)| w * h.clamp(0.0, 1.0)).sum::<f32>();
+            if rounding {
+                *h2 = round_activation(*h2);
+            }
         }
         d[l.b3] + d[l.w3..l.b3].iter().zip(&sc.h2).map(|(w, h)| w * h.clamp(0.0, 1.0)).sum::<f32>()
     }
@@ -258,7 +295,7 @@ impl Model {
     ) -> f32 {
         let out = self.forward(s, sc);
         let l = self.layout;
-        let d = &self.dense;
+        let d = self.pass_weights();
         let q = sigmoid(out * OUTPUT_SCALE / loss.scale);
         let t = loss.target(s);
         let g_out = 2.0 * (q - t) * q * (1.0 - q) * OUTPUT_SCALE / loss.scale;

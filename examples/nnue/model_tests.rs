@@ -124,3 +124,47 @@ fn the_backward_pass_matches_finite_differences() {
         assert!(checked > 100, "{shape:?}: only {checked} gradients big enough to check");
     }
 }
+
+#[test]
+fn quantisation_aware_passes_score_as_the_exported_integer_net_does() {
+    // The rounded passes must give the integer inference's scores but for the output's
+    // truncation (under a score unit), where the float passes are several units off. The first hidden layer's weights are a few 1/64 steps, as in a trained small net, and the
+    // output weights large (up to 900 cp an activation) so that rounding matters.
+    for shape in shapes() {
+        let mut m = random_model(shape, 5);
+        let mut rng = StdRng::seed_from_u64(7);
+        let l = m.layout;
+        for w in &mut m.dense[l.w1..l.b1] {
+            *w = rng.random_range(-0.06..0.06);
+        }
+        for w in &mut m.dense[l.w3..l.b3] {
+            *w = rng.random_range(-1.5..1.5);
+        }
+        // The transformer's weights on the integer grid already (the passes do not round them).
+        for w in &mut m.ft {
+            *w = (*w * 127.0).round() / 127.0;
+        }
+        let int = m.to_float().quantize().0;
+        let mut sc = m.scratch();
+        let mut error = |m: &Model| {
+            let ps = positions(6, 30);
+            let sum: f32 = ps
+                .iter()
+                .map(|p| {
+                    (m.forward(&Sample::of(p, 0, 0), &mut sc) * OUTPUT_SCALE - int.evaluate_position(p) as f32).abs()
+                })
+                .sum();
+            sum / ps.len() as f32
+        };
+        let float_error = error(&m);
+        m.set_quantisation_aware(true);
+        let rounded_error = error(&m);
+        assert!(
+            rounded_error < 1.0 && 3.0 * rounded_error < float_error,
+            "{shape:?}: float {float_error}, rounded {rounded_error}"
+        );
+        // Switched off, the passes are the float ones again.
+        m.set_quantisation_aware(false);
+        assert_eq!(error(&m), float_error);
+    }
+}

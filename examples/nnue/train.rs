@@ -179,6 +179,7 @@ impl Trainer {
         let g_scale = 1.0 / batch.len() as f32;
         adam.update(lr_t, g_scale, &mut self.model.dense, &g_dense, &mut self.dense.m, &mut self.dense.v);
         self.model.clip();
+        self.model.sync_rounded();
         // Phase 2: the transformer rows, block b on thread b % threads.
         let shape = self.model.shape;
         let block = BLOCK_ROWS * l1;
