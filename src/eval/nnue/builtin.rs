@@ -1,6 +1,6 @@
 //! The net hisha ships, embedded in the binary (`include_bytes!`, so that the engine needs no file
 //! beside it): `nnue/nn.bin.zlib`, a YaneuraOu-format HalfKP 64x2-16-16 `nn.bin` compressed with
-//! zlib (16 MB of 16-bit weights become 7 MB; inflating takes some 50 ms, once, the first time the
+//! zlib (16 MB of 16-bit weights become 8 MB; inflating takes some 50 ms, once, the first time the
 //! built-in evaluation is asked for). How it was made, and its matches against the linear
 //! evaluation, are in `nnue/README.md`. The USI option `EvalFile`'s default (`builtin`) and
 //! `hisha bench` use it; `EvalFile linear` selects the linear evaluation instead.
