@@ -1,5 +1,5 @@
 //! Self-play training data: hisha plays itself at a fixed node (and optional depth) budget from
-//! random openings, and every position it searches is written as a `PackedSfenValue` record with
+//! random openings, evaluating with a net (by default the built-in one) or the linear evaluation, and every position it searches is written as a `PackedSfenValue` record with
 //! the search's score and move and, once the game is over, the game's result — YaneuraOu's
 //! `gensfen` bootstrap.
 //!
@@ -17,6 +17,7 @@
 
 use crate::store::GameWriter;
 use hisha::eval::Value;
+use hisha::eval::nnue::Network;
 use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue, move_to_yaneuraou};
 use hisha::position::{DeclarationOutcome, EnteringKingRule, Repetition};
 use hisha::search::{BestMove, Iteration, Limits, SearchControl, SearchOptions, Searcher};
@@ -24,8 +25,8 @@ use hisha::{Color, Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Shard `k` of `n`.
@@ -76,6 +77,8 @@ pub struct GenOptions {
     pub skip_tactical: bool,
     /// Transposition table per thread, MiB.
     pub hash_mib: usize,
+    /// The net the searches evaluate with (`None`: the linear evaluation).
+    pub net: Option<Arc<Network>>,
     /// Seconds between progress lines.
     pub report_secs: u64,
 }
@@ -114,6 +117,7 @@ pub fn run(opts: &GenOptions) -> Result<u64, String> {
         for _ in 0..opts.threads.max(1) {
             s.spawn(|| {
                 let mut searcher = Searcher::new(opts.hash_mib);
+                searcher.set_network(opts.net.clone());
                 loop {
                     let records_now = start_records + records_new.load(Ordering::Relaxed);
                     let enough_records = opts.positions.is_some_and(|p| records_now >= p);

@@ -28,6 +28,7 @@ fn options(out: PathBuf, games: u64, shard: Shard, threads: usize) -> GenOptions
         max_plies: 48,
         skip_tactical: false,
         hash_mib: 1,
+        net: None,
         report_secs: 3600,
     }
 }
@@ -123,4 +124,18 @@ for r in np.fromfile(sys.argv[1], dtype=cshogi.PackedSfenValue):
         let expected = format!("{} {m} {} {} {}", sfen.join(" "), r.score, r.game_ply, r.game_result);
         assert_eq!(line, &expected);
     }
+}
+
+#[test]
+fn the_searches_evaluate_with_the_given_net() {
+    // The same game seed with the linear evaluation and with the built-in net: the net's
+    // searches score (and so play) differently.
+    let linear = temp("linear");
+    run(&options(linear.clone(), 1, Shard { k: 0, n: 1 }, 1)).expect("runs");
+    let net = temp("net");
+    let with_net = GenOptions { net: hisha::eval::nnue::builtin(), ..options(net.clone(), 1, Shard { k: 0, n: 1 }, 1) };
+    assert!(with_net.net.is_some(), "the built-in net reads");
+    run(&with_net).expect("runs");
+    let scores = |p: &PathBuf| store::read_records(p).expect("read").iter().map(|r| r.score).collect::<Vec<_>>();
+    assert_ne!(scores(&linear), scores(&net));
 }

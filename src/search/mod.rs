@@ -213,7 +213,7 @@ impl Searcher {
 
     /// Evaluates with `net` from now on (`None`: the linear evaluation, the default). The
     /// table's stored evaluations are the old evaluation's: clear it when this changes.
-    pub(crate) fn set_network(&mut self, net: Option<Arc<Network>>) {
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.eval.set_network(net);
     }
 
