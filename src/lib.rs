@@ -58,6 +58,9 @@ pub mod search;
 // Engine.
 // The protocol-free engine façade.
 mod engine;
+/// What the engine evaluates with (the USI option `EvalFile`): the built-in net, the linear
+/// evaluation or a net file; also for tools that search outside the engine.
+pub use engine::{EvalFileError, EvalSource};
 
 // Protocol.
 // The USI session: `hisha` with no arguments.

@@ -23,26 +23,14 @@ mod store;
 mod train;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hisha::eval::nnue::{Architecture, FeatureSet, Network};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use hisha::eval::nnue::{Architecture, FeatureSet};
+use std::path::PathBuf;
 
 #[derive(Parser)]
 #[command(about = "hisha's NNUE pipeline: self-play data, file tools, trainer")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-/// The net named by `gen --evalfile` (`None`: the linear evaluation).
-fn searcher_net(evalfile: &Path) -> Result<Option<Arc<Network>>, String> {
-    if evalfile == Path::new("linear") {
-        Ok(None)
-    } else if evalfile == Path::new("builtin") {
-        hisha::eval::nnue::builtin().ok_or_else(|| "the built-in net cannot be read".to_string()).map(Some)
-    } else {
-        Network::load_file(evalfile).map(|net| Some(Arc::new(net))).map_err(|e| format!("{}: {e}", evalfile.display()))
-    }
 }
 
 /// Threads to use unless told: every core.
@@ -99,7 +87,7 @@ enum Command {
         /// What the searches evaluate with: `builtin` (the net hisha ships), `linear` (the linear
         /// evaluation, which labelled the seed-202 data) or an nn.bin. Keep it when resuming a file.
         #[arg(long, default_value = "builtin")]
-        evalfile: PathBuf,
+        evalfile: String,
         /// Seconds between progress lines.
         #[arg(long, default_value_t = 60)]
         report: u64,
@@ -300,13 +288,9 @@ fn run(cli: Cli) -> Result<(), String> {
             evalfile,
             report,
         } => {
-            let net = searcher_net(&evalfile)?;
-            let what = match &net {
-                Some(_) if evalfile == Path::new("builtin") => "the built-in net".to_string(),
-                Some(_) => format!("the net of {}", evalfile.display()),
-                None => "the linear evaluation".to_string(),
-            };
-            eprintln!("the searches evaluate with {what}");
+            let source = hisha::EvalSource::named(&evalfile);
+            let net = source.load().map_err(|e| e.to_string())?;
+            eprintln!("the searches evaluate with {}", source.describe());
             let opts = selfplay::GenOptions {
                 out,
                 games,

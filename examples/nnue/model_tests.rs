@@ -128,8 +128,9 @@ fn the_backward_pass_matches_finite_differences() {
 #[test]
 fn quantisation_aware_passes_score_as_the_exported_integer_net_does() {
     // The rounded passes must give the integer inference's scores but for the output's
-    // truncation (under a score unit), where the float passes are several units off. The first hidden layer's weights are a few 1/64 steps, as in a trained small net, and the
-    // output weights large (up to 900 cp an activation) so that rounding matters.
+    // truncation (under a score unit), where the float passes are several units off. The first
+    // hidden layer's weights are a few 1/64 steps, as in a trained small net, and the output
+    // weights large (up to 900 cp an activation) so that rounding matters.
     for shape in shapes() {
         let mut m = random_model(shape, 5);
         let mut rng = StdRng::seed_from_u64(7);

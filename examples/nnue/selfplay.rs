@@ -1,6 +1,7 @@
 //! Self-play training data: hisha plays itself at a fixed node (and optional depth) budget from
-//! random openings, evaluating with a net (by default the built-in one) or the linear evaluation, and every position it searches is written as a `PackedSfenValue` record with
-//! the search's score and move and, once the game is over, the game's result — YaneuraOu's
+//! random openings, evaluating with a net (by default the built-in one) or the linear
+//! evaluation, and every position it searches is written as a `PackedSfenValue` record with the
+//! search's score and move and, once the game is over, the game's result — YaneuraOu's
 //! `gensfen` bootstrap.
 //!
 //! A game: the first `random_plies` plies (drawn per game from a range) are chosen at random among

@@ -9,7 +9,7 @@ use std::time::SystemTime;
 
 /// Where the evaluation comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum EvalSource {
+pub enum EvalSource {
     /// The built-in evaluation ([`crate::eval::nnue::builtin`]: the embedded net; the linear
     /// evaluation only if the embedded net cannot be read).
     Builtin,
@@ -21,8 +21,17 @@ pub(crate) enum EvalSource {
 }
 
 impl EvalSource {
+    /// The source an `EvalFile` value names: `builtin` or empty, `linear`, or a path.
+    pub fn named(value: &str) -> EvalSource {
+        match value {
+            "" | "builtin" => EvalSource::Builtin,
+            "linear" => EvalSource::Linear,
+            path => EvalSource::File(path.into()),
+        }
+    }
+
     /// The net to evaluate with (`None`: the linear evaluation).
-    pub(crate) fn load(&self) -> Result<Option<Arc<Network>>, EvalFileError> {
+    pub fn load(&self) -> Result<Option<Arc<Network>>, EvalFileError> {
         match self {
             EvalSource::Builtin => Ok(crate::eval::nnue::builtin()),
             EvalSource::Linear => Ok(None),
@@ -40,7 +49,7 @@ impl EvalSource {
     }
 
     /// What the engine evaluates with when this is loaded, in words.
-    pub(crate) fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match (self, crate::eval::nnue::builtin()) {
             (EvalSource::Builtin, None) => "the built-in linear evaluation".into(),
             (EvalSource::Builtin, Some(_)) => "the built-in net".into(),
@@ -53,7 +62,7 @@ impl EvalSource {
 /// A net file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[error("EvalFile {path}: {source}")]
-pub(crate) struct EvalFileError {
+pub struct EvalFileError {
     /// The path given.
     path: String,
     /// Why.

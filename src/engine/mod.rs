@@ -20,7 +20,8 @@ pub(crate) use crate::mate::MateResult;
 pub(crate) use crate::position::EnteringKingRule;
 pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
-pub(crate) use eval_file::{EvalNotLoaded, EvalSource};
+pub(crate) use eval_file::EvalNotLoaded;
+pub use eval_file::{EvalFileError, EvalSource};
 pub(crate) use settings::{BookSettings, BookSource, Settings};
 
 use crate::book::BookLoadError;

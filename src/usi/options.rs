@@ -246,11 +246,7 @@ impl Options {
                 },
                 ignore_percent: self.int("BookIgnoreRate") as u32,
             },
-            eval: match self.text("EvalFile") {
-                "" | "builtin" => EvalSource::Builtin,
-                "linear" => EvalSource::Linear,
-                path => EvalSource::File(path.into()),
-            },
+            eval: EvalSource::named(self.text("EvalFile")),
         }
     }
 }
