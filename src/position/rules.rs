@@ -88,7 +88,7 @@ impl Position {
     }
 
     /// [`Position::repetition`] looking back at most `max_plies` plies (the search uses a short
-    /// window: an older repetition will be found again when it comes around).
+    /// window below its first plies, which compare with the whole game).
     pub(crate) fn repetition_within(&self, needed: usize, max_plies: usize) -> Repetition {
         let key = self.key();
         let hist = self.history();
