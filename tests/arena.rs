@@ -155,24 +155,55 @@ fn a_missing_engine_command_is_an_error_before_the_match() {
 }
 
 #[test]
-fn the_sprt_stops_the_match_when_decided() {
-    // hisha mates an engine that always plays its first legal move: after two lost pairs the
-    // regularised LLR of the fake engine is -7.75 < ln(0.05/0.95) (see stats.rs), so H0 is
-    // accepted and the match stops after 4 of its 20 games (one game at a time).
+fn the_sprt_waits_for_evidence_then_accepts_h1_for_the_stronger_engine() {
+    // hisha (nodes=2000) beats an engine that always plays its first legal move (nearly) every
+    // game. At `elo0=0 elo1=50` (normalized) even a clean sweep adds only 0.182 per pair to the LLR
+    // (fishtest's LLR_normalized of [0, 0, 0, 0, n]: 2.910 after 16 pairs, 3.091 after 17), so H1
+    // cannot be accepted before game 34; the old normal approximation accepted after one pair.
+    // One game at a time, so the match stops at the deciding game.
     let dir = temp_dir("sprt");
     let out = dir.join("g.psn");
-    let mut args = fake("fake", "good", "any", 0.0, "nodes=1");
-    let rest = ["--tc", "nodes=2000", "--games", "20", "--concurrency", "1", "--max-plies", "400"];
+    let mut args = vec!["--engine".to_string(), "hisha".into()];
+    args.extend(fake("fake", "good", "any", 0.0, "nodes=1"));
+    let rest = ["--tc", "nodes=2000", "--games", "80", "--concurrency", "1", "--max-plies", "400"];
     args.extend(rest.iter().map(|a| a.to_string()));
-    args.extend(["--sprt".to_string(), "elo0=0 elo1=5".to_string(), "--out".to_string(), s(&out).to_string()]);
+    args.extend(["--sprt".to_string(), "elo0=0 elo1=50".to_string(), "--out".to_string(), s(&out).to_string()]);
     let run = hisha_match(&args);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(stdout.contains("SPRT: H0 accepted"), "{stdout}");
-    assert_eq!(stdout.matches("Finished game").count(), 4, "{stdout}");
-    assert!(stdout.contains("Pentanomial [0, 1/2, 1, 3/2, 2]: [2, 0, 0, 0, 0] (2 pairs)"), "{stdout}");
-    assert!(stdout.contains("SPRT [0, 5]: LLR -7.75 (-2.94, 2.94) H0"), "{stdout}");
-    assert_eq!(games(&out, Format::Psn).len(), 4);
+    let (before, after) = stdout.split_once("SPRT: H1 accepted (LLR ").expect("H1 accepted");
+    let played = before.matches("Finished game").count();
+    assert!(played >= 34 && played % 2 == 0, "decided after {played} games: {stdout}");
+    assert_eq!(after.matches("Finished game").count(), 0, "one game at a time: {stdout}");
+    assert!(
+        stdout.contains("SPRT (normalized Elo [0, 50], alpha 0.05, beta 0.05): LLR +")
+            && stdout.contains("in [-2.94, +2.94]: H1 accepted"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Pentanomial [0, 1/2, 1, 3/2, 2]: [0, "), "{stdout}");
+    assert!(stdout.contains(&format!("({} pairs)", played / 2)), "{stdout}");
+    assert_eq!(games(&out, Format::Psn).len(), played);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_same_engine_match_does_not_decide_in_16_games() {
+    // hisha against itself at a node budget: no evidence either way in 16 games, in either model
+    // (the old normal approximation accepted H0 after the first pair).
+    for model in ["normalized", "logistic"] {
+        let dir = temp_dir(&format!("sprt-same-{model}"));
+        let out = dir.join("g.psn");
+        let sprt = format!("elo0=0 elo1=50 model={model}");
+        let args = ["--tc", "nodes=300", "--games", "16", "--concurrency", "2", "--sprt", &sprt, "--out", s(&out)];
+        let run = hisha_match(&args);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(!stdout.contains("SPRT: H"), "{model}: {stdout}");
+        assert_eq!(stdout.matches("Finished game").count(), 16, "{model}: {stdout}");
+        assert!(stdout.contains(&format!("SPRT ({model} Elo [0, 50]")), "{stdout}");
+        assert!(stdout.contains(": undecided\n"), "{model}: {stdout}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// Two fake engines that play their first legal move, with `extra` options; the records.

@@ -123,11 +123,18 @@ fn a_match_report_lists_every_game_with_its_graph_and_the_records_results() {
     assert_eq!(text.matches("<svg").count(), 5, "the Elo plot and one graph per game");
     assert!(text.contains("<polyline"), "hisha reports scores, so the graphs have lines");
     assert!(text.contains("match finished: 4 games in this run"), "{text}");
-    // Two pairs lost by the fake engine: LLR -7.75 (stats.rs, pentanomial_counts_and_llr), as
-    // the text block says.
-    let sprt = rows(&doc, "stats").into_iter().find(|r| r[0] == "SPRT [0, 5]").expect("an SPRT row");
-    assert_eq!(sprt[1], "LLR -7.75, bounds (-2.94, 2.94): H0 accepted");
-    assert!(String::from_utf8_lossy(&run.stdout).contains("SPRT [0, 5]: LLR -7.75 (-2.94, 2.94) H0"));
+    // Two pairs lost by the fake engine: LLR -0.04 (fishtest's LLR_normalized of [2, 0, 0, 0, 0]
+    // at [0, 5]), undecided, as the text block says; the page names the model, the bounds, the
+    // pentanomial counts and each engine's time control.
+    let stats = rows(&doc, "stats");
+    let row = |name: &str| stats.iter().find(|r| r[0] == name).unwrap_or_else(|| panic!("a {name} row: {stats:?}"));
+    let sprt = row("SPRT (normalized Elo [0, 5], alpha 0.05, beta 0.05)");
+    assert_eq!(sprt[1], "LLR -0.04 in [-2.94, +2.94]: undecided");
+    assert_eq!(row("Pentanomial [0, ½, 1, 1½, 2]")[1], "[2, 0, 0, 0, 0] (2 pairs)");
+    assert_eq!(row("Time control")[1], "fake nodes=1, hisha nodes=2000");
+    assert!(row("Elo of fake [95 % interval]")[1].starts_with("-inf [-"), "{stats:?}");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("LLR -0.04 in [-2.94, +2.94]: undecided"), "{stdout}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

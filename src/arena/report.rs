@@ -1,8 +1,10 @@
-//! The match tally and the results block: W/D/L overall and per colour, Elo with 95 % error bars
-//! (per game and per pair), LOS, draw ratio, pentanomial counts, end reasons, SPRT.
+//! The match tally and the results block: each engine's time control, W/D/L overall and per
+//! colour, Elo with its 95 % interval (per game and per pair), normalised Elo, LOS, draw ratio,
+//! pentanomial counts, end reasons, SPRT.
 
 use super::state::GameLine;
 use super::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
+use super::tc::TimeControl;
 use crate::position::{ResultReason, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -32,6 +34,8 @@ pub struct Tally {
     pub by_colour: [u64; 3],
     /// Per engine (first, second): losses on time, by illegal moves, by crashes or stalls.
     pub faults: [[u64; 3]; 2],
+    /// Each engine's time control (first, second), where known.
+    pub time_controls: Option<[TimeControl; 2]>,
     /// Pair number → first game's score for the first engine.
     open_pairs: BTreeMap<usize, f64>,
 }
@@ -101,10 +105,20 @@ impl Tally {
         *e = (*e).max(ms);
     }
 
-    /// The progress bar's message: `hisha 12-5-3  Elo +125 +/- 80`.
+    /// The progress bar's message: `hisha 12-5-3  Elo +125 [+48, +212]`.
     pub fn progress(&self) -> String {
         let w = &self.total;
-        format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w, &w.elo(), 0, w.games()))
+        format!("{} {}-{}-{}  Elo {}", self.a, w.wins, w.losses, w.draws, elo_text(w.elo(), 0))
+    }
+
+    /// The time controls, for headings: `byoyomi=100 each` or `A byoyomi=100, B byoyomi=1000`
+    /// (empty where unknown).
+    pub fn time_control_text(&self) -> String {
+        match self.time_controls {
+            Some([a, b]) if a == b => format!("{a} each"),
+            Some([a, b]) => format!("{} {a}, {} {b}", self.a, self.b),
+            None => String::new(),
+        }
     }
 
     /// Each engine's name with its results overall, as Black and as White (from its own side).
@@ -116,21 +130,42 @@ impl Tally {
         ]
     }
 
-    /// The first engine's Elo from the games: `+12.3 +/- 45.6` (see [`elo_text`]).
+    /// The first engine's Elo from the games: `+12.3 [-20.1, +45.6]` (see [`elo_text`]).
     pub(super) fn elo_per_game(&self) -> String {
-        elo_text(&self.total, &self.total.elo(), 1, self.total.games())
+        elo_text(self.total.elo(), 1)
     }
 
     /// The first engine's Elo from the pentanomial counts of the pairs.
     pub(super) fn elo_per_pair(&self) -> String {
-        elo_text(&self.total, &self.penta.elo(), 1, self.penta.pairs())
+        elo_text(self.penta.elo(), 1)
+    }
+
+    /// The pentanomial counts: `[0, 1, 2, 1, 1] (5 pairs)`.
+    pub(super) fn pentanomial_text(&self) -> String {
+        let n = self.penta.pairs();
+        format!("{:?} ({n} {})", self.penta.0, if n == 1 { "pair" } else { "pairs" })
+    }
+
+    /// The first engine's normalised Elo from the pairs: `+12.3`, or `n/a`.
+    pub(super) fn normalized_elo(&self) -> String {
+        self.penta.normalized_elo().map_or("n/a".into(), |e| signed(e, 1))
+    }
+
+    /// The SPRT's state: `LLR -1.23 in [-2.94, +2.94]: undecided`.
+    pub(super) fn sprt_state(&self, t: &Sprt) -> String {
+        let (llr, d) = t.decide(&self.penta);
+        let (lo, hi) = t.bounds();
+        format!("LLR {} in [{}, {}]: {d}", signed(llr, 2), signed(lo, 2), signed(hi, 2))
     }
 
     /// The results block.
     pub fn block(&self, sprt: Option<&Sprt>) -> String {
         let mut s = String::new();
         let w = &self.total;
-        let _ = writeln!(s, "Results of {} vs {} ({} games):", self.a, self.b, w.games());
+        let tc = self.time_control_text();
+        let tc = if tc.is_empty() { tc } else { format!("; {tc}") };
+        let games = if w.games() == 1 { "1 game".to_string() } else { format!("{} games", w.games()) };
+        let _ = writeln!(s, "Results of {} vs {} ({games}{tc}):", self.a, self.b);
         let width = self.a.chars().count().max(self.b.chars().count());
         for (name, total, black, white) in self.per_engine() {
             let _ = writeln!(
@@ -152,14 +187,15 @@ impl Tally {
         let _ = writeln!(s, "  By colour: Black won {bw}, White won {ww}, draws {d}");
         let _ = writeln!(
             s,
-            "  Elo of {}: {} (pentanomial {}), LOS: {:.1} %, draw ratio: {:.1} %",
+            "  Elo of {} (95 %): {} (pentanomial {}), nElo: {}, LOS: {:.1} %, draw ratio: {:.1} %",
             self.a,
             self.elo_per_game(),
             self.elo_per_pair(),
+            self.normalized_elo(),
             100.0 * w.los(),
             100.0 * w.draw_ratio()
         );
-        let _ = writeln!(s, "  Pentanomial [0, 1/2, 1, 3/2, 2]: {:?} ({} pairs)", self.penta.0, self.penta.pairs());
+        let _ = writeln!(s, "  Pentanomial [0, 1/2, 1, 3/2, 2]: {}", self.pentanomial_text());
         let [fa, fb] = self.faults;
         let _ = writeln!(
             s,
@@ -178,32 +214,30 @@ impl Tally {
             let _ = writeln!(s, "  Unfinished: {}", self.unfinished);
         }
         if let Some(t) = sprt {
-            let (llr, d) = t.decide(&self.penta);
-            let (lo, hi) = t.bounds();
-            let _ = writeln!(s, "  SPRT [{}, {}]: LLR {llr:.2} ({lo:.2}, {hi:.2}) {d:?}", t.elo0, t.elo1);
+            let _ = writeln!(s, "  SPRT ({t}): {}", self.sprt_state(t));
         }
         s
     }
 }
 
-/// Games (per-game estimate) or pairs (pentanomial) needed for an error estimate.
-pub(super) const MIN_SAMPLES: u64 = 2;
+/// `x` with its sign and `decimals` decimals; what rounds to zero prints as `+0`, infinities as
+/// `+inf` and `-inf`.
+fn signed(x: f64, decimals: usize) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    let x = if x.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { x };
+    format!("{x:+.decimals$}")
+}
 
-/// `+12.3 +/- 45.6` from `samples` games or pairs; `n/a` with fewer than [`MIN_SAMPLES`] (no
-/// estimate of the error); `+inf`/`-inf` when one side scored everything; `+0.0 +/- n/a` when the
-/// results have no spread to estimate an error from (all draws, or every pair alike).
-fn elo_text(w: &Wdl, e: &EloEstimate, decimals: usize, samples: u64) -> String {
-    if samples < MIN_SAMPLES {
-        "n/a".to_string()
-    } else if w.losses + w.draws == 0 {
-        "+inf".to_string()
-    } else if w.wins + w.draws == 0 {
-        "-inf".to_string()
-    } else {
-        // What rounds to zero prints as +0, not -0.
-        let elo = if e.elo.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { e.elo };
-        let error = if e.error > 0.0 { format!("{:.decimals$}", e.error) } else { "n/a".to_string() };
-        format!("{elo:+.decimals$} +/- {error}")
+/// `+12.3 [-20.1, +45.6]`: the Elo and the ends of its 95 % interval (`+inf` for a sweep, and
+/// for an end the results cannot bound); `n/a` without results.
+fn elo_text(e: Option<EloEstimate>, decimals: usize) -> String {
+    match e {
+        None => "n/a".to_string(),
+        Some(e) => {
+            format!("{} [{}, {}]", signed(e.elo, decimals), signed(e.lower, decimals), signed(e.upper, decimals))
+        }
     }
 }
 
@@ -241,9 +275,14 @@ mod tests {
         assert_eq!(t.reasons.get("time forfeit (new)"), Some(&1));
         assert_eq!(t.reasons.get("illegal move (old)"), Some(&1));
         assert_eq!(t.reasons.get("engine crash or disconnect (new)"), Some(&1));
+        t.time_controls = Some(["byoyomi=100".parse().expect("tc"), "byoyomi=1000".parse().expect("tc")]);
         let block = t.block(None);
-        // Score 3.5/6 = 0.5833: Elo = -400·log10(1/0.5833 - 1) = -400·log10(0.7143) = +58.45.
-        assert!(block.contains("Elo of new: +58.5 +/- "), "{block}");
+        assert!(block.starts_with("Results of new vs old (6 games; new byoyomi=100, old byoyomi=1000):"), "{block}");
+        // Score 3.5/6 = 0.5833: Elo = -400·log10(1/0.5833 - 1) = -400·log10(0.7143) = +58.45; the
+        // interval's ends are those of stats::EloEstimate (tested there on reference figures).
+        let e = t.total.elo().expect("games");
+        let elo = format!("Elo of new (95 %): +58.5 [{:+.1}, {:+.1}]", e.lower, e.upper);
+        assert!(block.contains(&elo) && e.lower < -100.0 && e.upper > 200.0, "{block}");
         assert!(block.contains("  new  3 W 2 L 1 D  score 0.583  as Black 2-1-0, as White 1-1-1"), "{block}");
         assert!(block.contains("  old  2 W 3 L 1 D  score 0.417  as Black 1-1-1, as White 1-2-0"), "{block}");
         assert!(block.contains("By colour: Black won 3, White won 2, draws 1"), "{block}");
@@ -252,34 +291,45 @@ mod tests {
         );
         assert!(block.contains("draw ratio: 16.7 %"), "1 draw in 6 games: {block}");
         assert!(block.contains("Unfinished: 1"));
+        // The SPRT line names its model, bounds and state (pairs [0, 0, 2, 1, 0]).
+        let sprt: Sprt = "elo0=0 elo1=5".parse().expect("valid");
+        let (llr, _) = sprt.decide(&t.penta);
+        let line = format!(
+            "  SPRT (normalized Elo [0, 5], alpha 0.05, beta 0.05): LLR {llr:+.2} in [-2.94, +2.94]: undecided"
+        );
+        assert!(t.block(Some(&sprt)).contains(&line), "{}", t.block(Some(&sprt)));
+        t.time_controls = Some(["nodes=1000".parse().expect("tc"); 2]);
+        assert!(t.block(None).starts_with("Results of new vs old (6 games; nodes=1000 each):"));
     }
 
     #[test]
-    fn a_clean_sweep_has_infinite_elo() {
+    fn a_clean_sweep_has_infinite_elo_and_a_finite_lower_end() {
         let mut t = Tally::new("a", "b");
         t.add(&game(1, "a", "b", Winner::Black, ResultReason::Checkmate));
         t.add(&game(2, "b", "a", Winner::White, ResultReason::Resign));
-        assert!(t.block(None).contains("Elo of a: +inf (pentanomial n/a)"), "one pair: {}", t.block(None));
-        assert_eq!(t.progress(), "a 2-0-0  Elo +inf");
+        let block = t.block(None);
+        assert!(block.contains("Results of a vs b (2 games):"), "{block}");
+        // 2-0 per game: +inf in [-84.1, +inf]; one pair (2 points): +inf in [-307.0, +inf]
+        // (tests/scripts/elo_reference.py: -84.119 and -307.030).
+        assert!(
+            block.contains("Elo of a (95 %): +inf [-84.1, +inf] (pentanomial +inf [-307.0, +inf]), nElo: n/a"),
+            "{block}"
+        );
+        assert_eq!(t.progress(), "a 2-0-0  Elo +inf [-84, +inf]");
         t.add(&game(3, "a", "b", Winner::White, ResultReason::Checkmate));
         t.add(&game(4, "b", "a", Winner::Black, ResultReason::Checkmate));
-        assert!(t.progress().starts_with("a 2-2-0  Elo +0 +/- "), "{}", t.progress());
+        assert!(t.progress().starts_with("a 2-2-0  Elo +0 [-"), "{}", t.progress());
     }
 
     #[test]
-    fn too_few_games_or_pairs_print_n_a_not_a_zero_error() {
+    fn one_game_has_an_interval_and_no_pairs_say_n_a() {
         let mut t = Tally::new("a", "b");
+        assert!(t.block(None).contains("Elo of a (95 %): n/a (pentanomial n/a)"), "{}", t.block(None));
         t.add(&game(1, "a", "b", Winner::Draw, ResultReason::Repetition));
-        assert!(t.block(None).contains("Elo of a: n/a (pentanomial n/a)"), "{}", t.block(None));
-        assert_eq!(t.progress(), "a 0-0-1  Elo n/a");
-        t.add(&game(2, "b", "a", Winner::Draw, ResultReason::Repetition));
-        // Two games, one pair, all draws: Elo 0 per game with no spread; one pair is too few.
-        assert!(t.block(None).contains("Elo of a: +0.0 +/- n/a (pentanomial n/a)"), "{}", t.block(None));
-        t.add(&game(3, "a", "b", Winner::Black, ResultReason::Checkmate));
-        t.add(&game(4, "b", "a", Winner::Black, ResultReason::Checkmate));
-        // Pairs of 1 and 1 (½+½, 1+0): pentanomial Elo 0 with no spread; per game 1-1-2 has one.
         let block = t.block(None);
-        assert!(block.contains("(pentanomial +0.0 +/- n/a)"), "{block}");
-        assert!(!block.contains("+/- 0.0"), "{block}");
+        assert!(block.starts_with("Results of a vs b (1 game):"), "{block}");
+        // One draw: 0 in [-441.8, +441.8] (reference figure in stats::tests).
+        assert!(block.contains("Elo of a (95 %): +0.0 [-441.8, +441.8] (pentanomial n/a)"), "{block}");
+        assert_eq!(t.progress(), "a 0-0-1  Elo +0 [-442, +442]");
     }
 }

@@ -62,7 +62,9 @@ pub struct MatchCommand {
     /// Combine the state files of several shards and print the result (records too, with `--out`).
     #[arg(long, num_args = 1.., value_name = "STATE")]
     pub merge: Vec<PathBuf>,
-    /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05`: stop when decided.
+    /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized`: fishtest's generalised
+    /// SPRT on the pentanomial counts; stop when decided. `model=normalized` (the default, as in
+    /// fastchess and fishtest): elo0/elo1 are normalised Elo; `model=logistic`: logistic Elo.
     #[arg(long)]
     pub sprt: Option<Sprt>,
     /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white

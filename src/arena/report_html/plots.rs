@@ -3,33 +3,32 @@
 
 use super::details::{GRAPH_LIMIT, GameDetails};
 use crate::arena::chart::Chart;
-use crate::arena::report::MIN_SAMPLES;
 use crate::arena::stats::Wdl;
 
-/// The Elo plot's half-height in Elo: the largest |Elo| ± error shown, rounded up to 50, between
-/// 50 and this.
+/// The Elo plot's half-height in Elo: the largest end of an interval shown, rounded up to 50,
+/// between 50 and this; ends beyond it (or infinite) are drawn at it.
 const ELO_LIMIT: f64 = 800.0;
 
-/// The Elo (and its error) after `w`, when it has one worth drawing: enough games, and neither
-/// side with every point (then the Elo is infinite).
-fn drawable(w: &Wdl) -> Option<(f64, f64)> {
-    let finite = w.losses + w.draws > 0 && w.wins + w.draws > 0;
-    (w.games() >= MIN_SAMPLES && finite).then(|| {
-        let e = w.elo();
-        (e.elo, e.error)
-    })
+/// Games before the Elo is drawn.
+const MIN_GAMES: u64 = 2;
+
+/// The Elo and its 95 % interval after `w`, when worth drawing: enough games, and neither side
+/// with every point (then the Elo is infinite); the ends within ±[`ELO_LIMIT`].
+fn drawable(w: &Wdl) -> Option<(f64, f64, f64)> {
+    let e = w.elo().filter(|e| w.games() >= MIN_GAMES && e.elo.is_finite())?;
+    Some((e.elo, e.lower.max(-ELO_LIMIT), e.upper.min(ELO_LIMIT)))
 }
 
 /// The plot of the first engine's Elo (line) and 95 % interval (band) after each of `history`
 /// (the results after the 1st, 2nd … game counted); points whose Elo is infinite or unknown are
 /// left out, and said so in the caption under it.
 pub(crate) fn elo_plot(history: &[Wdl], first: &str) -> String {
-    let points: Vec<(f64, f64, f64)> = history
+    let points: Vec<(f64, f64, f64, f64)> = history
         .iter()
         .enumerate()
-        .filter_map(|(i, w)| drawable(w).map(|(elo, err)| ((i + 1) as f64, elo, err)))
+        .filter_map(|(i, w)| drawable(w).map(|(elo, lower, upper)| ((i + 1) as f64, elo, lower, upper)))
         .collect();
-    let reach = points.iter().map(|&(_, e, err)| e.abs() + err).fold(0.0, f64::max);
+    let reach = points.iter().map(|&(_, _, lower, upper)| lower.abs().max(upper.abs())).fold(0.0, f64::max);
     let limit = ((reach / 50.0).ceil() * 50.0).clamp(50.0, ELO_LIMIT);
     let chart = Chart {
         width: 720.0,
@@ -43,14 +42,14 @@ pub(crate) fn elo_plot(history: &[Wdl], first: &str) -> String {
     chart.open(&mut s, &title, 12);
     Chart::text(&mut s, chart.width / 2.0, 16.0, &title);
     // The band first, so that the rules stay visible over it.
-    let upper: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e + err)).collect();
-    let lower: Vec<(f64, f64)> = points.iter().map(|&(x, e, err)| (x, e - err)).collect();
+    let upper: Vec<(f64, f64)> = points.iter().map(|&(x, _, _, upper)| (x, upper)).collect();
+    let lower: Vec<(f64, f64)> = points.iter().map(|&(x, _, lower, _)| (x, lower)).collect();
     chart.band(&mut s, &lower, &upper, "#c8d8f0");
     for v in [limit, limit / 2.0, 0.0, -limit / 2.0, -limit] {
         chart.rule(&mut s, v, &format!("{v:+}"), if v == 0.0 { "#666" } else { "#ddd" });
     }
     chart.frame(&mut s);
-    let line: Vec<(f64, f64)> = points.iter().map(|&(x, e, _)| (x, e)).collect();
+    let line: Vec<(f64, f64)> = points.iter().map(|&(x, e, _, _)| (x, e)).collect();
     chart.polyline(&mut s, &line, "#2060c0", 2.0);
     let bottom = chart.height - chart.margins[3];
     for n in x_ticks(history.len()) {

@@ -4,7 +4,7 @@
 use super::details::median;
 use crate::arena::chart::escaped;
 use crate::arena::report::Tally;
-use crate::arena::stats::{Sprt, SprtDecision, Wdl};
+use crate::arena::stats::{Sprt, Wdl};
 use std::fmt::Write as _;
 
 /// `W-L-D`.
@@ -51,11 +51,13 @@ pub(crate) fn results(t: &Tally, sprt: Option<&Sprt>) -> String {
     let [bw, ww, d] = t.by_colour;
     let [fa, fb] = t.faults;
     let mut lines = vec![
-        [format!("Elo of {} (95 %)", t.a), t.elo_per_game().replace("+/-", "±")],
-        ["Elo from pairs (pentanomial)".into(), t.elo_per_pair().replace("+/-", "±")],
+        ["Time control".into(), t.time_control_text()],
+        [format!("Elo of {} [95 % interval]", t.a), t.elo_per_game()],
+        ["Elo from pairs (pentanomial)".into(), t.elo_per_pair()],
+        ["Normalised Elo (from pairs)".into(), t.normalized_elo()],
         ["LOS".into(), format!("{:.1} %", 100.0 * w.los())],
         ["Draw ratio".into(), format!("{:.1} %", 100.0 * w.draw_ratio())],
-        ["Pentanomial [0, ½, 1, 1½, 2]".into(), format!("{:?} ({} pairs)", t.penta.0, t.penta.pairs())],
+        ["Pentanomial [0, ½, 1, 1½, 2]".into(), t.pentanomial_text()],
         ["By colour".into(), format!("Black won {bw}, White won {ww}, draws {d}")],
         [
             "Losses on time / illegal moves / crashes".into(),
@@ -71,16 +73,9 @@ pub(crate) fn results(t: &Tally, sprt: Option<&Sprt>) -> String {
         lines.push(["Unfinished".into(), t.unfinished.to_string()]);
     }
     if let Some(test) = sprt {
-        let (llr, decision) = test.decide(&t.penta);
-        let (lo, hi) = test.bounds();
-        let verdict = match decision {
-            SprtDecision::Continue => "undecided",
-            SprtDecision::H0 => "H0 accepted",
-            SprtDecision::H1 => "H1 accepted",
-        };
-        let state = format!("LLR {llr:.2}, bounds ({lo:.2}, {hi:.2}): {verdict}");
-        lines.push([format!("SPRT [{}, {}]", test.elo0, test.elo1), state]);
+        lines.push([format!("SPRT ({test})"), t.sprt_state(test)]);
     }
+    lines.retain(|[_, value]| !value.is_empty());
     for l in &lines {
         row(&mut s, l);
     }

@@ -148,7 +148,7 @@ impl<'a> Watch<'a> {
         let Some(t) = &self.settings.sprt else { return };
         let (llr, decision) = t.decide(&self.tally.penta);
         if decision != SprtDecision::Continue && !self.interrupt.stop.swap(true, Ordering::SeqCst) {
-            self.say(&format!("SPRT: {decision:?} accepted (LLR {llr:.2}); finishing the running games\n"));
+            self.say(&format!("SPRT: {decision} (LLR {llr:.2}); finishing the running games\n"));
         }
     }
 
