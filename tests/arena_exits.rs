@@ -165,7 +165,8 @@ fn a_new_match_on_a_record_file_of_other_engines_warns_and_names_the_file_first_
     assert!(warned.contains("hisha-1 vs hisha-2") && warned.contains("hisha-2 vs hisha-1"), "{warned}");
     let stdout: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with("hisha match: ")).collect();
     let note = format!("{} (after 2 games of other engines)", out.display());
-    assert!(stdout[0].starts_with("=== hisha match a vs b, ") && stdout[0].ends_with(&note), "{text}");
+    let heading = "=== hisha match a (byoyomi=1000) vs b (byoyomi=1000), ";
+    assert!(stdout[0].starts_with(heading) && stdout[0].ends_with(&note), "{text}");
     assert_eq!(stdout.last().copied(), Some(format!("Records in {note}").as_str()), "{text}");
     assert_eq!(games(&out, Format::Psn).len(), 4, "appended");
     // The same engines again: their own games are not counted as other engines' games.

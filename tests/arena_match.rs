@@ -201,6 +201,39 @@ fn ctrl_c_twice_stops_at_once_and_kills_the_engines() {
 }
 
 #[test]
+fn one_file_per_game_outputs_are_named_as_written_and_an_earlier_runs_files_kept_aside() {
+    let dir = temp_dir("kif-set");
+    let out = dir.join("g.kif");
+    let o = s(&out);
+    let run = hisha_match(&["--games", "4", "--tc", "nodes=100", "--out", o]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains(&format!("records in {} (one file per game)", s(&dir.join("g-NNNN.kif")))), "{stdout}");
+    let last = format!("Records in {} … {}", s(&dir.join("g-0001.kif")), s(&dir.join("g-0004.kif")));
+    assert!(stdout.trim_end().ends_with(&last), "{stdout}");
+    // A shorter new match: the 4 files of the earlier one are kept aside, none stays in the set.
+    let run = hisha_match(&["--games", "2", "--tc", "nodes=100", "--out", o]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("the 4 game files of an earlier match"), "{stderr}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let expected = ["g-0001.kif", "g-0001.kif.1", "g-0002.kif", "g-0002.kif.1", "g-0003.kif.1", "g-0004.kif.1"];
+    assert_eq!(names, [&expected[..], &["g.kif.state", "g.kif.state.1"]].concat());
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.trim_end().ends_with(&format!("… {}", s(&dir.join("g-0002.kif")))), "{stdout}");
+    // An output whose extension names no format is refused before anything is played.
+    let run = hisha_match(&["--games", "2", "--tc", "nodes=100", "--out", s(&dir.join("g.xyz"))]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no record format has this extension"));
+    assert!(!dir.join("g.xyz").exists() && !dir.join("g.xyz.state").exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn resume_shards_and_merge() {
     let dir = temp_dir("resume");
     let out = dir.join("r.psn");
@@ -214,10 +247,38 @@ fn resume_shards_and_merge() {
     let other = hisha_match(&["--engine", "name=x", "cmd=self", "--games", "6", "--out", o, "--resume"]);
     assert_eq!(other.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&other.stderr).contains("is a match of hisha-1 vs hisha-2"));
+    // So is resuming with another time control, other openings or other engine options, each
+    // named; nothing is played or written then.
+    let refused = |extra: &[&str], said: &[&str]| {
+        let run = hisha_match(&[&["--games", "10", "--out", o, "--resume"], extra].concat());
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{extra:?}: {stderr}");
+        for line in said {
+            assert!(stderr.contains(line), "{extra:?}: {stderr}");
+        }
+        assert_eq!(games(&out, Format::Psn).len(), 4, "{extra:?}: nothing played");
+    };
+    refused(
+        &["--tc", "byoyomi=100"],
+        &["is a match with other settings", "hisha-1: the time control was nodes=1000, now byoyomi=100"],
+    );
+    refused(&["--tc", "nodes=1000", "--seed", "7"], &["the openings were built-in book/openings.psn, 24 plies #"]);
+    refused(&["--tc", "nodes=1000", "--opening-plies", "8"], &[", now built-in book/openings.psn, 8 plies #"]);
+    let with_hash =
+        ["--engine", "name=hisha-1", "cmd=self", "option.USI_Hash=32", "--engine", "name=hisha-2", "cmd=self"];
+    refused(
+        &[&with_hash[..], &["--tc", "nodes=1000"]].concat(),
+        &["hisha-1: the engine was `", " option.USI_Hash=32`"],
+    );
+    // The same engines, time control and openings resume, and --games may grow.
+    let plain = [&with_hash[..3], &with_hash[4..]].concat();
+    let same = hisha_match(&[&plain[..], &["--tc", "nodes=1000", "--games", "6", "--out", o, "--resume"]].concat());
+    assert_eq!(same.status.code(), Some(0), "{}", String::from_utf8_lossy(&same.stderr));
+    assert_eq!(String::from_utf8_lossy(&same.stdout).matches("Finished game").count(), 2, "games 5 and 6");
     // A new match on the same file appends its games and keeps the earlier state beside.
     assert!(hisha_match(&["--games", "2", "--tc", "nodes=1000", "--out", o]).status.success());
-    assert_eq!(games(&out, Format::Psn).len(), 6);
-    assert_eq!(state::load(&dir.join("r.psn.state.1")).expect("kept").games.len(), 4);
+    assert_eq!(games(&out, Format::Psn).len(), 8);
+    assert_eq!(state::load(&dir.join("r.psn.state.1")).expect("kept").games.len(), 6);
     assert_eq!(state::load(&dir.join("r.psn.state")).expect("new").games.len(), 2);
     // Two shards of a 4-game match, merged: results, and records in game order.
     let (s1, s2) = (dir.join("a.psn"), dir.join("b.psn"));
@@ -233,29 +294,30 @@ fn resume_shards_and_merge() {
     };
     assert_eq!((rounds(&s1), rounds(&s2)), (vec![1, 2], vec![3, 4]), "pair 1 in shard 1, pair 2 in shard 2");
     let all = dir.join("all.kif");
-    let merged = support::hisha_command()
-        .args(["match", "--merge"])
-        .arg(dir.join("b.psn.state"))
-        .arg(dir.join("a.psn.state"))
-        .args(["--out", s(&all)])
-        .output()
-        .expect("runs");
+    let (a_state, b_state) = (dir.join("a.psn.state"), dir.join("b.psn.state"));
+    let merged = hisha_match(&["--merge", s(&b_state), s(&a_state), "--out", s(&all)]);
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
     let text = String::from_utf8_lossy(&merged.stdout);
-    assert!(text.contains("Results of hisha-1 vs hisha-2 (4 games)") && text.contains("(2 pairs)"), "{text}");
+    assert!(text.contains("Results of hisha-1 vs hisha-2 (4 games; nodes=1000 each)"), "{text}");
+    assert!(text.contains("(2 pairs)"), "{text}");
     // KIF holds one game per file: all-0001.kif … all-0004.kif.
     for n in 1..=4 {
         assert_eq!(games(&hisha::record::game_path(&all, n), Format::Kif).len(), 1, "game {n}");
     }
     // A shard given twice is refused.
-    let twice = support::hisha_command()
-        .args(["match", "--merge"])
-        .arg(dir.join("a.psn.state"))
-        .arg(dir.join("a.psn.state"))
-        .output()
-        .expect("runs");
+    let twice = hisha_match(&["--merge", s(&a_state), s(&a_state)]);
     assert!(!twice.status.success());
     assert!(String::from_utf8_lossy(&twice.stderr).contains("is in both"));
+    // A shard of the same pairing at another time control is another match.
+    let c = dir.join("c.psn");
+    assert!(hisha_match(&["--games", "4", "--tc", "nodes=900", "--shard", "2/2", "--out", s(&c)]).status.success());
+    let mixed = hisha_match(&["--merge", s(&a_state), s(&dir.join("c.psn.state"))]);
+    assert_eq!(mixed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&mixed.stderr);
+    assert!(
+        stderr.contains("are matches with other settings") && stderr.contains("was nodes=1000, now nodes=900"),
+        "{stderr}"
+    );
 }
 
 /// Fairy-Stockfish 11.1 from Debian (`.ci/run` installs it): its banner line, its `Unknown

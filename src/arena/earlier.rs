@@ -5,14 +5,22 @@
 use super::config::EngineConfig;
 use super::exit::MatchError;
 use super::file_error::FileError;
+use super::identity::MatchIdentity;
 use super::output::{aside_name, format_of};
 use super::state::{self, State};
-use crate::record::{Format, read_games};
+use crate::record::{Format, game_paths, read_games};
 use std::path::{Path, PathBuf};
 
-/// The finished games of the match being resumed (`--resume`), or none for a new match. Reads
-/// only: nothing is changed before the engines have passed their check.
-pub(crate) fn previous_state(resume: bool, state_path: &Path, confs: &[EngineConfig; 2]) -> Result<State, MatchError> {
+/// The finished games of the match being resumed (`--resume`), or none for a new match: the
+/// state must be of the same engines, with the same definitions and time controls, over the same
+/// openings (`identity`; `--games` may differ). Reads only: nothing is changed before the engines
+/// have passed their check.
+pub(crate) fn previous_state(
+    resume: bool,
+    state_path: &Path,
+    confs: &[EngineConfig; 2],
+    identity: &MatchIdentity,
+) -> Result<State, MatchError> {
     if !resume {
         return Ok(State::default());
     }
@@ -21,12 +29,23 @@ pub(crate) fn previous_state(resume: bool, state_path: &Path, confs: &[EngineCon
     }
     let st = state::load(state_path).map_err(MatchError::ResumeState)?;
     let given = confs.each_ref().map(|c| c.name.clone());
-    match st.engines {
-        Some(recorded) if recorded != given => {
-            Err(MatchError::OtherEngines { state: state_path.to_path_buf(), recorded, given })
-        }
-        _ => Ok(st),
+    if let Some(recorded) = st.engines.clone().filter(|r| *r != given) {
+        return Err(MatchError::OtherEngines { state: state_path.to_path_buf(), recorded, given });
     }
+    match &st.identity {
+        Some(recorded) => {
+            let differences = identity.differences(recorded, confs.each_ref().map(|c| c.name.as_str()));
+            if !differences.is_empty() {
+                return Err(MatchError::OtherSettings { state: state_path.to_path_buf(), differences });
+            }
+        }
+        None => eprintln!(
+            "hisha match: warning: {} does not record the engines' settings, time controls and openings \
+             (written by an older hisha); resuming without checking them",
+            state_path.display()
+        ),
+    }
+    Ok(st)
 }
 
 /// For a new match, moves an earlier state file out of the way, to `<state>.N`.
@@ -37,6 +56,28 @@ pub(crate) fn keep_earlier_state(state_path: &Path) -> Result<(), MatchError> {
     let kept = aside_name(state_path);
     std::fs::rename(state_path, &kept).map_err(FileError::at(state_path))?;
     eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
+    Ok(())
+}
+
+/// For a new match, moves the game files of an earlier match out of the way, each to `NAME.N`,
+/// where an output holds one game per file (`STEM-NNNN.EXT`): otherwise the games of a longer
+/// earlier run would stay among the new match's files, and `--merge` or a reader of the set
+/// would take them for its games.
+pub(crate) fn keep_earlier_games(outs: &[PathBuf], format: Option<Format>) -> Result<(), MatchError> {
+    for out in outs.iter().filter(|o| format_of(o, format).one_game_per_file()) {
+        let files = game_paths(out).map_err(FileError::at(out))?;
+        for (_, file) in &files {
+            std::fs::rename(file, aside_name(file)).map_err(FileError::at(file))?;
+        }
+        if let (Some((_, first)), Some((_, last))) = (files.first(), files.last()) {
+            eprintln!(
+                "hisha match: a new match; the {} game files of an earlier match ({} … {}) are kept as NAME.N",
+                files.len(),
+                first.display(),
+                last.display()
+            );
+        }
+    }
     Ok(())
 }
 
@@ -94,6 +135,7 @@ pub(crate) fn warn_of_other_games(outs: &[PathBuf], format: Option<Format>, name
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::tc::TimeControl;
     use crate::record::{GameRecord, RecordWriter, Start};
 
     #[test]
@@ -121,10 +163,11 @@ mod tests {
         let confs = [EngineConfig::hisha(), EngineConfig::hisha()];
         let dir = crate::testing::temp_dir("no-state");
         let missing = dir.join("g.psn.state");
-        let e = previous_state(true, &missing, &confs).expect_err("nothing to resume");
+        let identity = MatchIdentity::of(&crate::arena::settings::tests::settings(TimeControl::Nodes(1)), &confs, &[]);
+        let e = previous_state(true, &missing, &confs, &identity).expect_err("nothing to resume");
         assert_eq!(e.status(), 2);
         assert!(e.to_string().contains("there is no state file"), "{e}");
-        assert_eq!(previous_state(false, &missing, &confs).expect("a new match").games, []);
+        assert_eq!(previous_state(false, &missing, &confs, &identity).expect("a new match").games, []);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

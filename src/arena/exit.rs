@@ -21,9 +21,10 @@ Exit status:
        handshake (nothing is written then), an engine that crashed, stalled or failed to start in
        --max-crashes of its games in a row (finished games stay in the record files; --resume
        continues), a file that cannot be written, a failed --merge
-  2    usage: bad arguments or engine definitions, a command that does not exist, --resume
-       without a state file or with other engines, a --report in no folder or onto a file the
-       match reads or writes
+  2    usage: bad arguments or engine definitions, a command that does not exist, an --out
+       whose extension names no record format (without --format), --resume
+       without a state file or with other engines, engine settings, time controls or openings,
+       a --report in no folder or onto a file the match reads or writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
 /// Why a match did not complete. Each kind has one of the exit statuses of [`EXIT_STATUS_HELP`].
@@ -79,6 +80,13 @@ pub enum MatchError {
     /// The openings cannot be read.
     #[error(transparent)]
     Openings(#[from] OpeningsError),
+    /// An `--out` whose extension names no record format, without `--format`.
+    #[error(
+        "--out {}: no record format has this extension (psn, psn2, kif, kifu, ki2, ki2u, csa, usi); \
+         name the file so or give --format",
+        .0.display()
+    )]
+    OutFormat(PathBuf),
     /// `--resume` without a state file.
     #[error("--resume: there is no state file {} to resume (without --resume a new match starts)", .0.display())]
     NothingToResume(PathBuf),
@@ -97,6 +105,18 @@ pub enum MatchError {
         recorded: [String; 2],
         /// The engines given.
         given: [String; 2],
+    },
+    /// `--resume` with other engine settings, time controls or openings than the state file's.
+    #[error(
+        "{} is a match with other settings; give the same engines, time controls and openings to resume \
+         (or start a new match without --resume):\n  {}",
+        state.display(), differences.join("\n  ")
+    )]
+    OtherSettings {
+        /// The state file.
+        state: PathBuf,
+        /// What differs, a line each.
+        differences: Vec<String>,
     },
     /// Engines that failed their first handshake (one line or more each).
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
@@ -145,9 +165,11 @@ impl MatchError {
             | MatchError::Shard(_)
             | MatchError::Openings(_)
             | MatchError::Report(_)
+            | MatchError::OutFormat(_)
             | MatchError::NothingToResume(_)
             | MatchError::ResumeState(_)
-            | MatchError::OtherEngines { .. } => 2,
+            | MatchError::OtherEngines { .. }
+            | MatchError::OtherSettings { .. } => 2,
             MatchError::Interrupted { .. } => 130,
             MatchError::Handshake(_)
             | MatchError::File(_)

@@ -30,6 +30,16 @@ pub enum MergeError {
         /// Its engines.
         other_pairing: String,
     },
+    /// Two state files of one pairing with other engine settings, time controls or openings.
+    #[error("{} and {} are matches with other settings:\n  {}", first.display(), other.display(), differences.join("\n  "))]
+    OtherSettings {
+        /// The first state file that records its settings.
+        first: PathBuf,
+        /// A state file with other settings.
+        other: PathBuf,
+        /// What differs, a line each.
+        differences: Vec<String>,
+    },
     /// No state file holds a game (and none names its engines).
     #[error("no games in the state files")]
     NoGames,
@@ -79,6 +89,20 @@ fn engines(states: &[(PathBuf, State)]) -> Result<[String; 2], MergeError> {
     }
     let g = states.iter().flat_map(|(_, s)| &s.games).min_by_key(|g| g.number).ok_or(MergeError::NoGames)?;
     Ok(if g.number % 2 == 1 { [g.black.clone(), g.white.clone()] } else { [g.white.clone(), g.black.clone()] })
+}
+
+/// Checks that the states that record their settings (engine definitions, time controls,
+/// openings) record the same ones: shards of one match.
+fn same_settings(states: &[(PathBuf, State)], names: [&str; 2]) -> Result<(), MergeError> {
+    let mut recorded = states.iter().filter_map(|(p, s)| s.identity.as_ref().map(|i| (p, i)));
+    let Some((first, identity)) = recorded.next() else { return Ok(()) };
+    for (other, theirs) in recorded {
+        let differences = theirs.differences(identity, names);
+        if !differences.is_empty() {
+            return Err(MergeError::OtherSettings { first: first.clone(), other: other.clone(), differences });
+        }
+    }
+    Ok(())
 }
 
 /// The record file a state file belongs to (`games.psn` for `games.psn.state`).
@@ -137,6 +161,7 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     let states: Vec<(PathBuf, State)> =
         settings.merge.iter().map(|p| Ok((p.clone(), state::load(p)?))).collect::<Result<_, StateError>>()?;
     let [a, b] = engines(&states)?;
+    same_settings(&states, [&a, &b])?;
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     for (p, s) in &states {
         for g in &s.games {
@@ -148,6 +173,7 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     let mut lines: Vec<&GameLine> = states.iter().flat_map(|(_, s)| &s.games).collect();
     lines.sort_by_key(|g| g.number);
     let mut tally = Tally::new(&a, &b);
+    tally.time_controls = states.iter().find_map(|(_, s)| s.identity.as_ref()).map(|i| i.time_controls);
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut details = BTreeMap::new();
     if let Some(p) = &mut page {

@@ -5,7 +5,8 @@
 //!
 //! The files, from the data up to the runner that drives them:
 //! - `settings` (what the match is asked to do), `config` (engine definitions), `tc` (time controls
-//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `state` (the state file), `openings`,
+//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `identity` (what `--resume` checks),
+//!   `state` (the state file), `openings`,
 //!   `chart` (the SVG line chart of the report page, which `hisha analyze --svg` draws with too);
 //! - `process` (one engine as a child process), `preflight` (the check before the first game),
 //!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
@@ -22,6 +23,7 @@ mod earlier;
 pub mod exit;
 mod file_error;
 mod game;
+pub mod identity;
 mod merge;
 mod openings;
 mod output;

@@ -4,6 +4,7 @@
 //! `Finished game …` line; and the log of engine stderr and USI transcripts.
 
 use super::file_error::FileError;
+use super::identity::MatchIdentity;
 use super::process::LogSink;
 use super::schedule::Job;
 use super::state::{GameLine, StateWriter};
@@ -64,6 +65,22 @@ impl RecordFile {
     }
 }
 
+/// The record file `path` as the first and last lines of a match name it: the file itself, or
+/// for a format of one game per file, `STEM-NNNN.EXT (one file per game)` before the games and
+/// the files there are after them (`STEM-0001.EXT … STEM-0006.EXT`).
+pub(crate) fn record_names(path: &Path, format: Option<Format>, written: bool) -> String {
+    if !format_of(path, format).one_game_per_file() {
+        return path.display().to_string();
+    }
+    let pattern = || format!("{} (one file per game)", game_path(path, 0).display()).replace("-0000", "-NNNN");
+    let files = if written { game_paths(path).unwrap_or_default() } else { Vec::new() };
+    match (files.first(), files.last()) {
+        (Some((_, first)), Some((_, last))) if first == last => first.display().to_string(),
+        (Some((_, first)), Some((_, last))) => format!("{} … {}", first.display(), last.display()),
+        _ => pattern(),
+    }
+}
+
 /// Where an earlier file `path` is kept when a new match writes its own: the first of `PATH.1`,
 /// `PATH.2` … that does not exist.
 pub(crate) fn aside_name(path: &Path) -> PathBuf {
@@ -118,7 +135,7 @@ impl Outputs {
     pub(crate) fn open(
         outs: &[PathBuf],
         format: Option<Format>,
-        state_path: &Path,
+        (state_path, identity): (&Path, &MatchIdentity),
         engines: [&str; 2],
         log: Option<PathBuf>,
     ) -> Result<Outputs, FileError> {
@@ -127,7 +144,7 @@ impl Outputs {
             .map(|p| Ok((p.clone(), open_record(p, format_of(p, format))?)))
             .collect::<Result<Vec<_>, FileError>>()?;
         let first = outs.first().map(PathBuf::as_path).unwrap_or(Path::new("games.psn"));
-        let state = StateWriter::open(state_path, first, format_of(first, format), engines)?;
+        let state = StateWriter::open(state_path, first, format_of(first, format), engines, identity)?;
         Ok(Outputs { writers, state, state_path: state_path.to_path_buf(), log })
     }
 

@@ -76,7 +76,7 @@ pub(crate) fn engines(settings: &MatchSettings) -> Result<[EngineConfig; 2], Mat
 }
 
 /// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
-fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError> {
+pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError> {
     let mut list = match (&settings.handicap, &settings.openings) {
         (Some(h), _) => {
             return Ok(vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }]);
@@ -98,9 +98,9 @@ fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError
 pub(crate) fn schedule(
     settings: &MatchSettings,
     confs: &[EngineConfig; 2],
+    openings: &[Opening],
     done: &[usize],
 ) -> Result<Vec<Job>, MatchError> {
-    let openings = load_openings(settings)?;
     let shard = parse_shard(&settings.shard)?;
     let pairs = settings.games.div_ceil(2).max(1);
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);

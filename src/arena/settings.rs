@@ -70,3 +70,42 @@ pub struct MatchSettings {
     /// No progress bar.
     pub quiet: bool,
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The settings of a plain `hisha match --tc TC` (the command line's defaults).
+    pub(crate) fn settings(tc: TimeControl) -> MatchSettings {
+        MatchSettings {
+            engines: Vec::new(),
+            games: 6,
+            tc,
+            concurrency: None,
+            out: vec![PathBuf::from("games.psn")],
+            format: None,
+            openings: None,
+            opening_plies: 24,
+            seed: None,
+            handicap: None,
+            resume: false,
+            shard: None,
+            merge: Vec::new(),
+            sprt: None,
+            log: None,
+            restart: false,
+            max_crashes: 3,
+            max_plies: 320,
+            resign: None,
+            draw: None,
+            time_margin: 200,
+            entering_king_rule: "CSARule27".into(),
+            usi_timeout: 10,
+            stall_timeout: 60,
+            report_every: 20,
+            report: None,
+            engines_dir: PathBuf::from("engines"),
+            quiet: true,
+        }
+    }
+}

@@ -3,11 +3,15 @@
 //! combines the results of several shards. Tab-separated (engine names may contain spaces):
 //!
 //! ```text
-//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn <TAB> first=ENGINE <TAB> second=ENGINE
+//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn <TAB> first=ENGINE <TAB> second=ENGINE <TAB> engine1=… <TAB> engine2=… <TAB> tc1=… <TAB> tc2=… <TAB> openings=…
 //! game <TAB> number <TAB> black engine <TAB> white engine <TAB> black|white|draw|unfinished <TAB> reason
 //! ```
+//!
+//! The `engine1` … `openings` fields ([`MatchIdentity`]) are what `--resume` checks; state files
+//! written before they were recorded lack them.
 
 use super::file_error::FileError;
+use super::identity::MatchIdentity;
 use crate::position::{GameResult, Winner};
 use crate::record::Format;
 use std::io::Write;
@@ -35,6 +39,8 @@ pub struct State {
     pub format: Option<Format>,
     /// The first and second engine of the match (results are from the first one's side).
     pub engines: Option<[String; 2]>,
+    /// The engines' definitions, time controls and the openings, where recorded.
+    pub identity: Option<MatchIdentity>,
     /// The finished games.
     pub games: Vec<GameLine>,
 }
@@ -85,6 +91,7 @@ pub fn load(path: &Path) -> Result<State, StateError> {
     for (i, line) in text.lines().enumerate() {
         let f: Vec<&str> = line.split('\t').collect();
         if line.starts_with('#') {
+            st.identity = MatchIdentity::from_fields(f[1..].iter().filter_map(|kv| kv.split_once('=')));
             for kv in &f[1..] {
                 match kv.split_once('=') {
                     Some(("out", v)) => st.out = Some(PathBuf::from(v)),
@@ -129,14 +136,25 @@ pub(crate) struct StateWriter {
 
 impl StateWriter {
     /// Opens (creating with a header if new) the state file of a match of `engines` written to
-    /// `out` in `format`.
-    pub(crate) fn open(path: &Path, out: &Path, format: Format, engines: [&str; 2]) -> Result<StateWriter, FileError> {
+    /// `out` in `format`, whose games depend on `identity`.
+    pub(crate) fn open(
+        path: &Path,
+        out: &Path,
+        format: Format,
+        engines: [&str; 2],
+        identity: &MatchIdentity,
+    ) -> Result<StateWriter, FileError> {
         let fresh = !path.exists();
         let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?;
         if fresh {
             let [a, b] = engines.map(|e| e.replace('\t', " "));
-            writeln!(file, "# hisha match state v1\tout={}\tformat={format}\tfirst={a}\tsecond={b}", out.display())
-                .map_err(FileError::at(path))?;
+            let identity = identity.fields().join("\t");
+            writeln!(
+                file,
+                "# hisha match state v1\tout={}\tformat={format}\tfirst={a}\tsecond={b}\t{identity}",
+                out.display()
+            )
+            .map_err(FileError::at(path))?;
         }
         Ok(StateWriter { file })
     }
@@ -172,13 +190,19 @@ mod tests {
             result: GameResult { winner, reason: ResultReason::Checkmate },
         };
         let games = [line(2, "hisha", Winner::White), line(1, "my engine", Winner::Draw)];
+        let identity = MatchIdentity {
+            engines: ["/bin/engine --fast".into(), "/usr/bin/hisha option.USI_Hash=16".into()],
+            time_controls: ["byoyomi=100".parse().expect("tc"), "nodes=2000".parse().expect("tc")],
+            openings: "built-in book/openings.psn, 24 plies #0123456789abcdef".into(),
+        };
         {
-            let mut w =
-                StateWriter::open(&path, Path::new("g.psn"), Format::Psn, ["my engine", "hisha"]).expect("open");
+            let mut w = StateWriter::open(&path, Path::new("g.psn"), Format::Psn, ["my engine", "hisha"], &identity)
+                .expect("open");
             games.iter().for_each(|g| w.add(g).expect("write"));
         }
         let st = load(&path).expect("reads");
         assert_eq!(st.games, games);
+        assert_eq!(st.identity, Some(identity));
         assert_eq!(st.engines, Some(["my engine".to_string(), "hisha".to_string()]));
         assert_eq!((st.out, st.format), (Some(PathBuf::from("g.psn")), Some(Format::Psn)));
         std::fs::write(&path, "# hisha match state v1\ngame\t1\ta\tb\tblack\tcheckmate\ngame\t2\ta\tb\tsideways\tx\n")

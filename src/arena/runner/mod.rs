@@ -13,8 +13,9 @@ use super::config::EngineConfig;
 use super::earlier;
 use super::exit::MatchError;
 use super::game::Rules;
+use super::identity::MatchIdentity;
 use super::merge;
-use super::output::{Outputs, now_text, spawn_logger};
+use super::output::{Outputs, now_text, record_names, spawn_logger};
 use super::preflight;
 use super::process::EngineRegistry;
 use super::report::Tally;
@@ -22,6 +23,7 @@ use super::report_html::{self, MatchPage};
 use super::schedule::{self, Job};
 use super::settings::MatchSettings;
 use super::state::{self, State};
+use crate::record::Format;
 use crossbeam_channel::unbounded;
 use interrupt::Interrupt;
 use std::path::PathBuf;
@@ -34,6 +36,7 @@ use workers::{Done, Queue, Shared};
 /// What a match is about to play, checked and ready: everything [`run`] needs after the checks.
 struct Plan {
     confs: [EngineConfig; 2],
+    identity: MatchIdentity,
     rules: Rules,
     state_path: PathBuf,
     previous: State,
@@ -50,10 +53,12 @@ fn plan(settings: &MatchSettings) -> Result<Plan, MatchError> {
     }
     let rules = Rules::from_settings(settings)?;
     let state_path = state::path_for(&settings.out[0]);
-    let previous = earlier::previous_state(settings.resume, &state_path, &confs)?;
+    let openings = schedule::load_openings(settings)?;
+    let identity = MatchIdentity::of(settings, &confs, &openings);
+    let previous = earlier::previous_state(settings.resume, &state_path, &confs, &identity)?;
     let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
-    let jobs = schedule::schedule(settings, &confs, &done)?;
-    Ok(Plan { confs, rules, state_path, previous, jobs })
+    let jobs = schedule::schedule(settings, &confs, &openings, &done)?;
+    Ok(Plan { confs, identity, rules, state_path, previous, jobs })
 }
 
 /// For a new match, moves the earlier state aside and warns of other engines' games in the
@@ -65,14 +70,16 @@ fn announce(settings: &MatchSettings, plan: &Plan) -> Result<(String, String), M
         String::new()
     } else {
         earlier::keep_earlier_state(&plan.state_path)?;
+        earlier::keep_earlier_games(&settings.out, settings.format)?;
         earlier::warn_of_other_games(&settings.out, settings.format, names)
     };
+    let [tc1, tc2] = plan.identity.time_controls;
     let heading = format!(
-        "=== hisha match {} vs {}, {}, records in {}{other_note}{}",
+        "=== hisha match {} ({tc1}) vs {} ({tc2}), {}, records in {}{other_note}{}",
         names[0],
         names[1],
         now_text(),
-        settings.out[0].display(),
+        record_names(&settings.out[0], settings.format, false),
         if settings.resume { " (resumed)" } else { "" }
     );
     println!("{heading}");
@@ -91,6 +98,10 @@ pub(crate) fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         settings.out.push(PathBuf::from("games.psn"));
     }
     report_html::check_target(&settings)?;
+    let unnamed = |o: &&PathBuf| settings.format.is_none() && o.to_str().and_then(Format::from_path).is_none();
+    if let Some(out) = settings.out.iter().find(unnamed) {
+        return Err(MatchError::OutFormat(out.clone()));
+    }
     if !settings.merge.is_empty() {
         return Ok(merge::merge(&settings)?);
     }
@@ -105,12 +116,14 @@ pub(crate) fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         }
     }
     let names = plan.confs.each_ref().map(|c| c.name.as_str());
-    let outputs = Outputs::open(&settings.out, settings.format, &plan.state_path, names, settings.log.clone())?;
+    let outputs =
+        Outputs::open(&settings.out, settings.format, (&plan.state_path, &plan.identity), names, settings.log.clone())?;
     let concurrency = concurrency(&settings, &plan.confs);
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
     interrupt::install(&interrupt, &registry);
     let mut tally = Tally::new(names[0], names[1]);
+    tally.time_controls = Some(plan.identity.time_controls);
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut earlier = match &mut page {
         Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous),
@@ -157,7 +170,7 @@ pub(crate) fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         let _ = h.join();
     }
     logger.finish();
-    let outs: Vec<String> = settings.out.iter().map(|p| p.display().to_string()).collect();
+    let outs: Vec<String> = settings.out.iter().map(|p| record_names(p, settings.format, true)).collect();
     let (finished, crashed, page_error) =
         watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
     let unplayed = total.saturating_sub(finished);
