@@ -187,7 +187,8 @@ fn analyze_svg_parses_as_xml_with_a_dot_per_marked_move() {
     let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     let marked = json_lines(&json).iter().filter(|l| !l["mark"].is_null()).count();
-    let dots = doc.descendants().filter(|n| n.has_tag_name("circle")).count();
+    let marks = doc.descendants().find(|n| n.attribute("class") == Some("marks")).expect("the marks' group");
+    let dots = marks.children().filter(|n| n.has_tag_name("circle")).count();
     assert!(marked >= 1);
     assert_eq!(dots, marked, "one dot per marked move");
     assert_eq!(doc.descendants().filter(|n| n.has_tag_name("polyline")).count(), 1, "one score line");

@@ -220,7 +220,8 @@ fn run(args: &AnalyzeArgs) -> Result<bool, Refused> {
         }
         let _ = write!(stdout, "{}", analyze::summary(n + 1, rec, analysis, *format));
     }
-    write_outputs(args, &records, &analyses)?;
+    let formats: Vec<Format> = games.iter().map(|(_, f)| *f).collect();
+    write_outputs(args, &records, &formats, &analyses)?;
     Ok(complete)
 }
 
@@ -245,8 +246,14 @@ fn write_file(path: &Path, write: impl FnOnce(&mut OutputFile) -> io::Result<()>
     file.commit().map_err(failed)
 }
 
-/// The annotated records, the JSON lines and the graphs that were asked for.
-fn write_outputs(args: &AnalyzeArgs, records: &[GameRecord], analyses: &[GameAnalysis]) -> Result<(), Refused> {
+/// The annotated records, the JSON lines and the graphs that were asked for (the graphs' moves in
+/// the notation of each game's input, `formats`, as the summary writes them).
+fn write_outputs(
+    args: &AnalyzeArgs,
+    records: &[GameRecord],
+    formats: &[Format],
+    analyses: &[GameAnalysis],
+) -> Result<(), Refused> {
     if let Some(out) = &args.output {
         let format = output_format(args);
         let annotated = records.iter().zip(analyses).map(|(r, a)| analyze::annotate(r, a, format));
@@ -274,8 +281,8 @@ fn write_outputs(args: &AnalyzeArgs, records: &[GameRecord], analyses: &[GameAna
         if spec.ends_with('/') {
             std::fs::create_dir_all(spec).map_err(|e| Refused::Write(spec.clone(), e))?;
         }
-        for (n, (rec, analysis)) in records.iter().zip(analyses).enumerate() {
-            let text = analyze::svg(n + 1, rec, analysis);
+        for (n, ((rec, analysis), format)) in records.iter().zip(analyses).zip(formats).enumerate() {
+            let text = analyze::svg(n + 1, rec, analysis, *format);
             write_file(&svg_path(spec, n + 1, records.len()), |f| f.write_all(text.as_bytes()))?;
         }
     }

@@ -34,7 +34,7 @@ pub(crate) fn elo_plot(history: &[Wdl], first: &str) -> String {
         width: 720.0,
         height: 260.0,
         margins: [56.0, 28.0, 24.0, 40.0],
-        x_max: history.len().max(1) as f64,
+        x_range: (0.0, history.len().max(1) as f64),
         y_range: (-limit, limit),
     };
     let mut s = String::new();
@@ -89,8 +89,13 @@ pub(crate) const SIDE_COLOURS: [&str; 2] = ["#2060c0", "#d06010"];
 /// ±[`GRAPH_LIMIT`]; a game without scores says so.
 pub(crate) fn game_graph(number: usize, d: &GameDetails) -> String {
     let limit = f64::from(GRAPH_LIMIT);
-    let chart =
-        Chart { width: 180.0, height: 44.0, margins: [2.0; 4], x_max: d.plies.max(1) as f64, y_range: (-limit, limit) };
+    let chart = Chart {
+        width: 180.0,
+        height: 44.0,
+        margins: [2.0; 4],
+        x_range: (0.0, d.plies.max(1) as f64),
+        y_range: (-limit, limit),
+    };
     let mut s = String::new();
     let title = format!("game {number}: scores the engines reported, Black's point of view, clamped to ±{GRAPH_LIMIT}");
     chart.open(&mut s, &title, 10);
