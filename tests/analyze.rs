@@ -6,6 +6,10 @@
 
 mod outside;
 mod support;
+mod analyze {
+    // `--svg` read as a shogi player reads it.
+    mod svg;
+}
 
 use hisha::record::{Format, GameRecord, RecordWriter, Start, notation};
 use serde_json::Value;

@@ -4,8 +4,8 @@
 //! in the summary's notation (KIF's for a KIF record). The games: the random-move sample game of
 //! `tests/data` (many marks of every kind) and the bishop blunder of `tests/analyze.rs`.
 
-mod support;
-
+use crate::support::records::written;
+use crate::support::{hisha_text, line, s, temp_dir};
 use hisha::Position;
 use hisha::analyze::{THRESHOLDS, move_text};
 use hisha::record::{Format, GameRecord, read_games};
@@ -13,8 +13,6 @@ use roxmltree::{Document, Node};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-use support::records::written;
-use support::{hisha_text, line, s, temp_dir};
 
 /// Nodes per position (as in `tests/analyze.rs`: enough to see a piece hang, cheap for CI).
 const NODES: &str = "nodes=20000";
