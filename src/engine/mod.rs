@@ -18,7 +18,7 @@ mod tests;
 pub(crate) use crate::book::{BookMove, Pick as BookPick};
 pub(crate) use crate::mate::MateResult;
 pub(crate) use crate::position::EnteringKingRule;
-pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
+pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats, TableSizes};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
 pub(crate) use eval_file::EvalNotLoaded;
 pub use eval_file::{EvalFileError, EvalSource};
@@ -53,6 +53,20 @@ pub(crate) enum EngineError {
     /// The search thread ended.
     #[error("the search thread is not running")]
     ThreadGone,
+}
+
+/// What [`Engine::prepare`] could not do as the settings asked; the engine plays on.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PrepareWarning {
+    /// The book could not be loaded: no book is used.
+    #[error("book not used: {0}")]
+    Book(BookLoadError),
+    /// The system refused the memory of the table size asked for.
+    #[error(
+        "not enough memory for a {} MiB hash table: it has {} MiB (the mate table {} MiB)",
+        .0.wanted_mib, .0.hash_mib, .0.mate_mib
+    )]
+    Memory(TableSizes),
 }
 
 /// A search in progress.
@@ -141,16 +155,19 @@ impl Engine {
         self.set_threads(self.settings.threads);
     }
 
-    /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings. A
-    /// book that cannot be loaded is the error, and the engine plays without one. Nothing is done
-    /// while a search runs.
-    pub(crate) fn prepare(&mut self) -> Result<(), BookLoadError> {
+    /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings.
+    /// What could not be done as asked is returned (a book that cannot be loaded: the engine plays
+    /// without one; a table the system has no memory for: the engine plays with a smaller one).
+    /// Nothing is done while a search runs.
+    pub(crate) fn prepare(&mut self) -> Vec<PrepareWarning> {
         if self.searching() {
-            return Ok(());
+            return Vec::new();
         }
-        self.set_hash(self.settings.hash_mib);
+        let mut warnings = Vec::new();
+        warnings.extend(self.set_hash(self.settings.hash_mib).map(PrepareWarning::Memory));
         self.set_threads(self.settings.threads);
-        self.book.load(&self.settings.book.source)
+        warnings.extend(self.book.load(&self.settings.book.source).err().map(PrepareWarning::Book));
+        warnings
     }
 
     /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use, its file
@@ -172,17 +189,23 @@ impl Engine {
     /// A new game starts: the table takes the settings' size and forgets what it learnt.
     pub(crate) fn new_game(&mut self) {
         if !self.searching() {
-            self.set_hash(self.settings.hash_mib);
+            if let Some(sizes) = self.set_hash(self.settings.hash_mib) {
+                log::warn!("{}", PrepareWarning::Memory(sizes));
+            }
             self.clear();
         }
     }
 
     /// Resizes the table to `mib` MiB (and the mate table with it) unless it has that size or a
-    /// search runs.
-    pub(crate) fn set_hash(&mut self, mib: usize) {
-        if mib != self.table_mib && !self.searching() {
-            self.wait_ready(Job::Resize(mib));
-            self.table_mib = mib;
+    /// search runs. The sizes the tables got when the system refused the memory of `mib` MiB.
+    pub(crate) fn set_hash(&mut self, mib: usize) -> Option<TableSizes> {
+        if mib == self.table_mib || self.searching() {
+            return None;
+        }
+        self.table_mib = mib;
+        match self.wait_ready(Job::Resize(mib)) {
+            Some(Event::Resized(sizes)) if sizes.hash_mib < sizes.wanted_mib => Some(sizes),
+            _ => None,
         }
     }
 
@@ -202,14 +225,12 @@ impl Engine {
         }
     }
 
-    fn wait_ready(&mut self, job: Job) {
-        if self.thread.send(job) {
-            for ev in self.thread.events().iter() {
-                if matches!(ev, Event::Ready) {
-                    break;
-                }
-            }
+    /// Sends `job` and waits for its answer.
+    fn wait_ready(&mut self, job: Job) -> Option<Event> {
+        if !self.thread.send(job) {
+            return None;
         }
+        self.thread.events().iter().find(|ev| matches!(ev, Event::Ready | Event::Resized(_)))
     }
 
     /// Starts a search of the position within `limits` (bounded further by the settings' depth
@@ -321,7 +342,7 @@ impl Engine {
                     emit(EngineEvent::Mate(result, stats));
                 }
             }
-            Event::Ready => {}
+            Event::Ready | Event::Resized(_) => {}
         }
     }
 

@@ -233,16 +233,28 @@ impl Searcher {
         self.nodes + self.counters.others(self.id)
     }
 
-    /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
-    pub(crate) fn resize(&mut self, hash_mib: usize) {
-        if self.tt.size_mib() != hash_mib {
-            self.tt = Arc::new(TranspositionTable::new(hash_mib));
+    /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost), or with less when
+    /// the system refuses that much memory; returns the MiB it got.
+    pub(crate) fn resize(&mut self, hash_mib: usize) -> usize {
+        if self.tt.size_mib() != TranspositionTable::wanted_mib(hash_mib) {
+            self.replace_table(|| TranspositionTable::new(hash_mib));
         }
+        self.tt.size_mib()
     }
 
-    /// Forgets everything learnt (new game): table, history, killers.
+    /// Replaces the table with `make`'s, released first so that two large tables never coexist
+    /// (Lazy SMP helpers must have let go of it too: see `Helpers::release_table`).
+    fn replace_table(&mut self, make: impl FnOnce() -> TranspositionTable) {
+        self.tt = Arc::new(TranspositionTable::placeholder());
+        self.tt = Arc::new(make());
+    }
+
+    /// Forgets everything learnt (new game): table, history, killers. The table is a new one of
+    /// the same size, whose pages the system zeroes as the search touches them: no pass of writes
+    /// over gigabytes.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        let buckets = self.tt.buckets();
+        self.replace_table(|| TranspositionTable::with_buckets(buckets));
         self.mate.clear();
         self.clear_history();
     }
