@@ -81,12 +81,11 @@ struct Running {
     discard: bool,
     /// A finished result held back until `stop`/`ponderhit`.
     pending: Option<Outcome>,
-    started: Instant,
 }
 
 impl Running {
     fn new(waits_for_stop: bool, endless: bool) -> Running {
-        Running { waits_for_stop, released: false, endless, discard: false, pending: None, started: Instant::now() }
+        Running { waits_for_stop, released: false, endless, discard: false, pending: None }
     }
 }
 
@@ -105,6 +104,9 @@ pub(crate) struct Engine {
     eval: EvalSource,
     /// The modification time of the net's file when it was loaded ([`EvalSource::modified`]).
     eval_modified: Option<SystemTime>,
+    /// Jobs sent to the search thread without waiting (clearing the tables), whose answers are
+    /// still to come.
+    unanswered: usize,
 }
 
 impl Engine {
@@ -120,6 +122,7 @@ impl Engine {
             book: EngineBook::new(),
             eval: EvalSource::Builtin,
             eval_modified: None,
+            unanswered: 0,
         };
         if let Some(net) = crate::eval::nnue::builtin() {
             engine.wait_ready(Job::Network(Some(net)));
@@ -186,7 +189,8 @@ impl Engine {
         Ok(())
     }
 
-    /// A new game starts: the table takes the settings' size and forgets what it learnt.
+    /// A new game starts: the table takes the settings' size and forgets what it learnt. The
+    /// tables are cleared on the search thread without waiting (see [`Engine::clear`]).
     pub(crate) fn new_game(&mut self) {
         if !self.searching() {
             if let Some(sizes) = self.set_hash(self.settings.hash_mib) {
@@ -218,19 +222,29 @@ impl Engine {
         }
     }
 
-    /// Empties the tables, unless a search runs.
+    /// Empties the tables, unless a search runs. The search thread does it without the caller
+    /// waiting, so that a `go` that follows (`usinewgame`, then `go` at once, as GUIs send them)
+    /// is read, and its clock started, at once; the search begins when the tables are empty.
     pub(crate) fn clear(&mut self) {
-        if !self.searching() {
-            self.wait_ready(Job::Clear);
+        if !self.searching() && self.thread.send(Job::Clear) {
+            self.unanswered += 1;
         }
     }
 
-    /// Sends `job` and waits for its answer.
+    /// Sends `job` and waits for its answer (after those of the jobs sent without waiting).
     fn wait_ready(&mut self, job: Job) -> Option<Event> {
         if !self.thread.send(job) {
             return None;
         }
-        self.thread.events().iter().find(|ev| matches!(ev, Event::Ready | Event::Resized(_)))
+        for ev in self.thread.events().iter() {
+            if matches!(ev, Event::Ready | Event::Resized(_)) {
+                if self.unanswered == 0 {
+                    return Some(ev);
+                }
+                self.unanswered -= 1;
+            }
+        }
+        None
     }
 
     /// Starts a search of the position within `limits` (bounded further by the settings' depth
@@ -292,8 +306,7 @@ impl Engine {
     pub(crate) fn ponderhit(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
         if let Some(r) = &mut self.running {
             if self.thread.control().pondering() {
-                let elapsed = r.started.elapsed().as_millis() as u64;
-                self.thread.control().ponderhit(elapsed);
+                self.thread.control().ponderhit();
                 r.released = true;
                 self.flush_pending(emit);
             }
@@ -322,6 +335,11 @@ impl Engine {
 
     /// Handles an event from the search thread.
     pub(crate) fn handle_event(&mut self, ev: Event, emit: &mut dyn FnMut(EngineEvent)) {
+        if matches!(ev, Event::Ready | Event::Resized(_)) {
+            // The answer to a job sent without waiting.
+            self.unanswered = self.unanswered.saturating_sub(1);
+            return;
+        }
         let Some(r) = &mut self.running else { return };
         match ev {
             Event::Info(it) => {

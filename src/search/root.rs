@@ -99,7 +99,7 @@ impl Searcher {
         control: &SearchControl,
         report: &mut dyn FnMut(&Iteration),
     ) -> Outcome {
-        self.start = Instant::now();
+        self.start = control.asked_at().unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;

@@ -198,3 +198,31 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_search_counts_its_time_from_when_it_was_asked_for() {
+        // The `go` is read (the control reset), then the thread is busy for 50 ms with work sent
+        // before it (a clear after `usinewgame`): the search's clock started with the `go`, as
+        // the GUI's did.
+        let thread = SearchThread::spawn(1).expect("starts");
+        thread.control().reset(false);
+        std::thread::sleep(Duration::from_millis(50));
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let job = Job::Search { pos: Box::new(Position::startpos()), limits, opts: SearchOptions::default() };
+        assert!(thread.send(job));
+        let mut times = Vec::new();
+        for ev in thread.events().iter() {
+            match ev {
+                Event::Info(it) => times.push(it.time_ms),
+                Event::Done(_) => break,
+                _ => {}
+            }
+        }
+        assert!(!times.is_empty() && times.iter().all(|&t| t >= 50), "{times:?}");
+    }
+}
