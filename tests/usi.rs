@@ -380,3 +380,37 @@ fn the_mate_table_follows_usi_hash() {
     }
     assert!(full[0] > 500 && full[1] < 100, "hashfull {full:?}");
 }
+
+/// The depths of the `info … depth N … score` lines.
+fn depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth ") && l.contains(" score "))
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_mate_found_at_the_root_ends_the_iterations() {
+    // G*5b mates at once. The iterations used to go on to depth 124, each line `mate 1` again.
+    // YaneuraOu's rule (yaneuraou-search.cpp): stop once (plies + 2) * 5 / 2 < depth, so after
+    // depth 8 for a mate in 1.
+    let mate = "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    for go in ["go depth 200", "go btime 0 wtime 0 byoyomi 1000"] {
+        e.send(mate);
+        e.send(go);
+        let lines = e.until("bestmove", 10 * SEC);
+        assert_eq!(bestmove_of(lines.last().expect("line")), "G*5b");
+        assert_eq!(depths(&lines).last(), Some(&8), "{go}: {lines:?}");
+    }
+    // Analysis ends only on stop, as before: the iterations end, the answer waits.
+    e.send(mate);
+    e.send("go infinite");
+    let early = e.drain(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove before stop: {early:?}");
+    assert_eq!(depths(&early).last(), Some(&8), "{early:?}");
+    e.send("stop");
+    assert_eq!(bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line")), "G*5b");
+}

@@ -5,7 +5,7 @@ use super::node::Node;
 use super::ordering::is_useless_non_promotion;
 use super::time::deadlines;
 use super::{Limits, MAX_PLY, SearchControl, SearchOptions, Searcher};
-use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score};
+use crate::eval::{INFINITE, MATE, MATE_BOUND, Value, is_mate_score};
 use crate::position::{DeclarationOutcome, Position};
 use crate::types::Move;
 use std::time::Instant;
@@ -78,6 +78,17 @@ pub struct Outcome {
 /// non-promotion.
 fn is_root_candidate(pos: &Position, m: Move, searchmoves: &[Move]) -> bool {
     if searchmoves.is_empty() { !is_useless_non_promotion(pos, m) } else { searchmoves.contains(&m) }
+}
+
+/// True when the best score is a mate, for or against the side to move, and the iterations have
+/// gone two and a half times its length past it: a shorter mate (or a longer defence) is then
+/// rarely found, and iterating on only repeats the same line (`mate 1` at depth 1, 2, … 124).
+/// YaneuraOu's rule (yaneuraou-search.cpp: stop when `(plies + 2) * 5 / 2 < depth`, with MultiPV
+/// 1). A search that only `stop` ends still waits for it before answering (the engine holds the
+/// answer).
+fn mate_settled(score: Value, depth: u32) -> bool {
+    let plies = (MATE - score.abs()).max(0) as u32;
+    is_mate_score(score) && (plies + 2) * 5 / 2 < depth
 }
 
 #[derive(Clone, Debug)]
@@ -159,7 +170,9 @@ impl Searcher {
             for r in roots.iter_mut() {
                 r.previous = r.score;
             }
-            if self.should_not_deepen(limits, control, roots.len(), roots[0].score) {
+            if (multipv == 1 && mate_settled(roots[0].score, depth))
+                || self.should_not_deepen(limits, control, roots.len(), roots[0].score)
+            {
                 break;
             }
         }
