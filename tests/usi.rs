@@ -414,3 +414,29 @@ fn a_mate_found_at_the_root_ends_the_iterations() {
     e.send("stop");
     assert_eq!(bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line")), "G*5b");
 }
+
+#[test]
+fn every_search_reports_a_score_and_a_line() {
+    // A node limit below what depth 1 needs (a middle-game position with 100-odd moves and a
+    // mate probe), one node, and `stop` at once: each used to answer `bestmove` alone.
+    let middle = "position startpos moves 6i7h 3c3d 7g7f 4a3b 5i6i 5a4a 2g2f 7c7d 2f2e 8a7c 3i4h 2b8h+ \
+                  7i8h B*3c 8h7g 8c8d 3g3f 3a4b 6i7i 8d8e 2i3g 7a6b 4h5i 7c6e 3g4e 3c5e 4g4f 6e7g+ 8i7g 5e4f";
+    let mut e = Engine::start(&[]);
+    e.send("setoption name UseBook value false");
+    e.handshake();
+    for (position, go) in
+        [(middle, "go nodes 100"), ("position startpos", "go nodes 1"), ("position startpos", "go infinite")]
+    {
+        e.send(position);
+        e.send(go);
+        if go == "go infinite" {
+            e.send("stop");
+        }
+        let lines = e.until("bestmove", 10 * SEC);
+        let best = bestmove_of(lines.last().expect("line"));
+        let info =
+            lines.iter().rev().find(|l| l.starts_with("info depth ")).unwrap_or_else(|| panic!("{go}: {lines:?}"));
+        let pv_head = info.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next());
+        assert!(info.contains(" score ") && pv_head == Some(best.as_str()), "{go}: {lines:?}");
+    }
+}

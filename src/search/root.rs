@@ -180,6 +180,9 @@ impl Searcher {
         if completed > 0 && last_reported != Some(roots[0].mv) {
             report(&self.iteration(completed, 1, &roots[0], super::ScoreBound::Exact));
         }
+        if completed == 0 {
+            self.report_unfinished(pos, &mut roots[0], report);
+        }
         let best = &roots[0];
         let best_move = if opts.resign_value > 0 && best.score <= -opts.resign_value && completed > 0 {
             BestMove::Resign
@@ -211,6 +214,24 @@ impl Searcher {
             return None;
         }
         Some(Outcome { best: BestMove::Move { best: m, ponder: None }, score, depth: len, nodes: self.nodes })
+    }
+
+    /// Reports the line of a search that finished no iteration (a node limit below what depth 1
+    /// needs, a `stop` at once), so that every search gives a score and a line: the best move the
+    /// aborted iteration searched, its score a lower bound (the moves not searched may be
+    /// better); with no move searched at all, the move played and the static evaluation after it
+    /// (depth 0).
+    fn report_unfinished(&mut self, pos: &mut Position, best: &mut RootMove, report: &mut dyn FnMut(&Iteration)) {
+        if best.score > -INFINITE {
+            report(&self.iteration(1, 1, best, ScoreBound::Lower));
+            return;
+        }
+        self.eval.push(pos, best.mv, 1);
+        pos.do_move(best.mv);
+        self.eval.played(pos, 1);
+        best.score = -self.eval.evaluate(pos, 1);
+        pos.undo_move();
+        report(&self.iteration(0, 1, best, ScoreBound::Exact));
     }
 
     fn iteration(&self, depth: u32, multipv: usize, r: &RootMove, bound: ScoreBound) -> Iteration {
