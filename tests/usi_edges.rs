@@ -116,7 +116,7 @@ fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
         run.stdout[n - 3..],
         [
             "info string book 9g9f (count 4, value 35)",
-            "info depth 16 multipv 1 score cp 35 pv 9g9f 1c1d",
+            "info depth 16 seldepth 0 multipv 1 score cp 35 nodes 0 nps 0 hashfull 0 time 0 pv 9g9f 1c1d",
             "bestmove 9g9f ponder 1c1d",
         ]
     );

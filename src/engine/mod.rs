@@ -28,6 +28,7 @@ use crate::book::BookLoadError;
 use crate::position::Position;
 use crate::search::Outcome;
 use crate::search::thread::{Event, Job, SearchThread};
+pub(crate) use book::BookChoice;
 use book::EngineBook;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -38,8 +39,9 @@ pub(crate) enum EngineEvent {
     Info(Iteration),
     /// The search's answer.
     BestMove(BestMove),
-    /// A move from the book, played without a search (its ponder move is legal after it).
-    BookMove(BookMove),
+    /// A move from the book, played without a search, with the position's other book moves (each
+    /// ponder move is legal after its move).
+    BookMove(BookChoice),
     /// The answer of a mate search, with what it used.
     Mate(MateResult, MateStats),
 }

@@ -112,7 +112,10 @@ fn the_book_answers_before_a_search_but_not_for_analysis() {
     let mut e = Engine::new(Settings { book, ..Settings::for_tests() }).expect("starts");
     assert!(e.prepare().is_empty(), "the built-in book loads");
     let events = go(&mut e, depth(1));
-    assert!(matches!(events[..], [EngineEvent::BookMove(m)] if Position::startpos().is_legal(m.mv)), "{events:?}");
+    assert!(
+        matches!(events[..], [EngineEvent::BookMove(ref m)] if Position::startpos().is_legal(m.chosen.mv)),
+        "{events:?}"
+    );
     let clock = Clock { byoyomi: 100, ..Clock::default() };
     assert!(matches!(go(&mut e, Limits { clock: Some(clock), ..Limits::default() })[..], [EngineEvent::BookMove(_)]));
     let mut analysis = Vec::new();
