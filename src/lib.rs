@@ -8,6 +8,8 @@
 //! - **rules**: [`types`] ← `attacks` ← [`position`] ← `movegen` ← [`perft`] (`attacks` and
 //!   `movegen` are crate-private). Positions travel as SFEN ([`position::sfen`]); the sixteen
 //!   handicap starts are [`position::Handicap`].
+//! - **memory**: `zeroed` (crate-private), the allocation of large tables (fallible, zeroed lazily
+//!   by the system); imports nothing. Used by the mate and transposition tables.
 //! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
 //! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
 //!   search thread, typed events. Imports rules, eval (the `EvalFile` net), search, mate and book;
@@ -46,6 +48,9 @@ pub mod perft;
 pub mod position;
 // Squares, pieces, moves, bitboards, hands: the vocabulary.
 pub mod types;
+
+// Large tables of zeros, allocated fallibly.
+pub(crate) mod zeroed;
 
 // Evaluation and search.
 // Static evaluation (material, piece-square, NNUE).

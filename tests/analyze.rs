@@ -262,3 +262,47 @@ fn analyze_multipv_adds_the_further_lines_as_alternatives() {
     moves.dedup();
     assert_eq!(moves.len(), alternatives.len() + 1, "every move listed once: {first}");
 }
+
+#[test]
+fn analyze_counts_the_moves_it_could_not_judge() {
+    // The fake engine (examples/fake_engine.rs, SCORE `none`) gives no score: no move can be
+    // judged, and the summary and the JSON say so instead of judging none in silence.
+    let dir = temp_dir("not-judged");
+    let input = write_record(&dir, "game.usi", &line(&BLUNDER), Format::Usi);
+    let json = dir.join("a.json");
+    let engine = format!("cmd={}", support::arena::fake_engine());
+    let mute = ["--engine", "name=mute", &engine, "arg=good", "arg=4", "arg=any", "arg=0", "arg=none"];
+    let mut args = vec![s(&input), "--json", s(&json)];
+    args.extend_from_slice(&mute);
+    let out = analyze(&args, 0);
+    for side in ["Black", "White"] {
+        let summary = out.lines().find(|l| l.trim_start().starts_with(side)).unwrap_or_else(|| panic!("{out}"));
+        assert!(summary.contains(": 0 moves (2 not judged: no score), average loss 0"), "{summary}");
+    }
+    let lines = json_lines(&json);
+    assert_eq!(lines.len(), BLUNDER.len() + 1);
+    for (i, l) in lines.iter().enumerate() {
+        let expected = if i < BLUNDER.len() { serde_json::json!("no_score") } else { Value::Null };
+        assert_eq!(l.get("not_judged").cloned().unwrap_or(Value::Null), expected, "{l}");
+    }
+}
+
+#[test]
+fn analyze_at_100_nodes_judges_every_move() {
+    // A game hisha played against itself at 3000 nodes a move. At 100 nodes a search used to end
+    // inside its first iteration without an info line in most middle-game positions: 23 of its
+    // 52 moves were judged, and nothing said so.
+    let moves = "6i7h 3c3d 7g7f 4a3b 5i6i 5a4a 2g2f 7c7d 2f2e 8a7c 3i4h 2b8h+ 7i8h B*3c 8h7g 8c8d 3g3f \
+                 3a4b 6i7i 8d8e 2i3g 7a6b 4h5i 7c6e 3g4e 3c5e 4g4f 6e7g+ 8i7g 5e4f 4i3h 8e8f 8g8f 4f2h+ \
+                 3h2h R*3i B*3g 8b8f P*8g 8f7f B*8c 6a5b 8c6a+ 7f3f 4e5c+ 6b5c 7g6e 3f3g+ 6e5c 5b5c 2h3g \
+                 3i5i+";
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let dir = temp_dir("nodes-100");
+    let input = write_record(&dir, "game.usi", &line(&moves), Format::Usi);
+    let json = dir.join("a.json");
+    let (status, out, err) = hisha_text(&["analyze", "--tc", "nodes=100", "--quiet", s(&input), "--json", s(&json)]);
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    assert!(out.contains("Black (?): 26 moves, ") && out.contains("White (?): 26 moves, "), "{out}");
+    let judged = json_lines(&json).iter().filter(|l| l["loss"].is_i64()).count();
+    assert_eq!(judged, moves.len(), "{out}");
+}

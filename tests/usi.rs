@@ -380,3 +380,63 @@ fn the_mate_table_follows_usi_hash() {
     }
     assert!(full[0] > 500 && full[1] < 100, "hashfull {full:?}");
 }
+
+/// The depths of the `info … depth N … score` lines.
+fn depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth ") && l.contains(" score "))
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_mate_found_at_the_root_ends_the_iterations() {
+    // G*5b mates at once. The iterations used to go on to depth 124, each line `mate 1` again.
+    // YaneuraOu's rule (yaneuraou-search.cpp): stop once (plies + 2) * 5 / 2 < depth, so after
+    // depth 8 for a mate in 1.
+    let mate = "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let mut e = Engine::start(&[]);
+    e.handshake();
+    for go in ["go depth 200", "go btime 0 wtime 0 byoyomi 1000"] {
+        e.send(mate);
+        e.send(go);
+        let lines = e.until("bestmove", 10 * SEC);
+        assert_eq!(bestmove_of(lines.last().expect("line")), "G*5b");
+        assert_eq!(depths(&lines).last(), Some(&8), "{go}: {lines:?}");
+    }
+    // Analysis ends only on stop, as before: the iterations end, the answer waits.
+    e.send(mate);
+    e.send("go infinite");
+    let early = e.drain(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "bestmove before stop: {early:?}");
+    assert_eq!(depths(&early).last(), Some(&8), "{early:?}");
+    e.send("stop");
+    assert_eq!(bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line")), "G*5b");
+}
+
+#[test]
+fn every_search_reports_a_score_and_a_line() {
+    // A node limit below what depth 1 needs (a middle-game position with 100-odd moves and a
+    // mate probe), one node, and `stop` at once: each used to answer `bestmove` alone.
+    let middle = "position startpos moves 6i7h 3c3d 7g7f 4a3b 5i6i 5a4a 2g2f 7c7d 2f2e 8a7c 3i4h 2b8h+ \
+                  7i8h B*3c 8h7g 8c8d 3g3f 3a4b 6i7i 8d8e 2i3g 7a6b 4h5i 7c6e 3g4e 3c5e 4g4f 6e7g+ 8i7g 5e4f";
+    let mut e = Engine::start(&[]);
+    e.send("setoption name UseBook value false");
+    e.handshake();
+    for (position, go) in
+        [(middle, "go nodes 100"), ("position startpos", "go nodes 1"), ("position startpos", "go infinite")]
+    {
+        e.send(position);
+        e.send(go);
+        if go == "go infinite" {
+            e.send("stop");
+        }
+        let lines = e.until("bestmove", 10 * SEC);
+        let best = bestmove_of(lines.last().expect("line"));
+        let info =
+            lines.iter().rev().find(|l| l.starts_with("info depth ")).unwrap_or_else(|| panic!("{go}: {lines:?}"));
+        let pv_head = info.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next());
+        assert!(info.contains(" score ") && pv_head == Some(best.as_str()), "{go}: {lines:?}");
+    }
+}

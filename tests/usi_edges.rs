@@ -116,7 +116,7 @@ fn a_book_move_is_announced_with_an_info_line_before_bestmove() {
         run.stdout[n - 3..],
         [
             "info string book 9g9f (count 4, value 35)",
-            "info depth 16 multipv 1 score cp 35 pv 9g9f 1c1d",
+            "info depth 16 seldepth 0 multipv 1 score cp 35 nodes 0 nps 0 hashfull 0 time 0 pv 9g9f 1c1d",
             "bestmove 9g9f ponder 1c1d",
         ]
     );
@@ -183,4 +183,27 @@ fn a_go_while_searching_is_refused_with_one_error_line() {
     let errors: Vec<&String> = run.stdout.iter().filter(|l| l.starts_with("info string error")).collect();
     assert_eq!(errors, ["info string error: go: a search is already running (send stop first)"], "{:?}", run.stdout);
     one_legal_bestmove(&run.stdout, &Position::startpos());
+}
+
+#[test]
+fn a_hash_the_system_cannot_give_is_cut_to_what_it_grants_and_said() {
+    // USI_Hash's maximum: 65536 MiB. Where the system refuses it (a machine with less memory, no
+    // swap), hisha used to abort with "memory allocation of … bytes failed" and no `readyok`; it
+    // now takes the largest power of two that the system grants and says so. The table's pages
+    // are zeroed lazily, so this touches only what the search uses.
+    let run =
+        usi("setoption name USI_Hash value 65536\nisready\nusinewgame\nposition startpos moves 7g7f\ngo depth 3\n");
+    assert!(run.stdout.iter().any(|l| l == "readyok"), "{:?}\n{}", run.stdout, run.stderr);
+    for warning in run.stdout.iter().filter(|l| l.starts_with("info string warning")) {
+        let has: usize = warning
+            .split("it has ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no size in {warning:?}"));
+        assert!(has < 65536 && has.is_power_of_two(), "{warning}");
+    }
+    let after =
+        Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").expect("valid");
+    one_legal_bestmove(&run.stdout, &after);
 }

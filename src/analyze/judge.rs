@@ -56,6 +56,31 @@ impl Mark {
     }
 }
 
+/// Why a move played within the analysed plies has no loss (`not_judged` in the JSON, counted in
+/// the summary).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotJudged {
+    /// The engine gave no score for the position the move was played from.
+    NoScore,
+    /// The engine gave no score for the position after the move.
+    NoScoreAfter,
+    /// The engine failed on the position after the move.
+    EngineFailedAfter,
+    /// The engine failed on the position the move was played from (it has no report).
+    EngineFailed,
+}
+
+impl NotJudged {
+    /// How the summary names it.
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            NotJudged::NoScore | NotJudged::NoScoreAfter => "no score",
+            NotJudged::EngineFailedAfter | NotJudged::EngineFailed => "engine failure",
+        }
+    }
+}
+
 /// The value of a score from the point of view it was given in (`None`: the side to move has no
 /// legal move, so it is mated).
 pub fn value(score: Option<Score>) -> i32 {

@@ -20,7 +20,7 @@ mod svg;
 
 pub use annotate::{annotate, move_text};
 pub use games::{analyse_games, jobs_of, positions_to_analyse};
-pub use judge::{Mark, THRESHOLDS};
+pub use judge::{Mark, NotJudged, THRESHOLDS};
 pub use pool::{EngineSetup, Outcome};
 pub use search::Job;
 pub use summary::summary;
@@ -72,6 +72,9 @@ pub struct PositionReport {
     pub loss: Option<i32>,
     /// The mark the loss earns, by [`THRESHOLDS`].
     pub mark: Option<Mark>,
+    /// Why the move played has no loss, when it is within the analysed plies (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_judged: Option<NotJudged>,
     /// The further lines with `--multipv K`, K > 1: best move, score (Black's view), mate, PV.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub alternatives: Vec<Alternative>,
@@ -118,12 +121,12 @@ fn split(score: Option<Score>) -> (Option<i32>, Option<i32>) {
 /// Builds the reports of game `game` (1-based) from the outcomes of its analysed positions
 /// (`positions`: index, lines or the engine's failure).
 pub(crate) fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize, Outcome)>) -> GameAnalysis {
-    let lines_at = |i: usize| positions.iter().find(|(j, _)| *j == i).and_then(|(_, r)| r.as_ref().ok());
+    let outcome_at = |i: usize| positions.iter().find(|(j, _)| *j == i).map(|(_, r)| r.as_ref());
     let mut reports = Vec::new();
     let Ok(mut pos) = rec.start.position() else { return GameAnalysis { positions, reports } };
     for i in 0..=rec.moves.len() {
-        if let Some(lines) = lines_at(i) {
-            reports.push(report(game, i, &pos, rec.moves.get(i).map(|m| m.mv), lines, lines_at(i + 1)));
+        if let Some(Ok(lines)) = outcome_at(i) {
+            reports.push(report(game, i, &pos, rec.moves.get(i).map(|m| m.mv), lines, outcome_at(i + 1)));
         }
         if let Some(m) = rec.moves.get(i) {
             pos.do_move(m.mv);
@@ -132,15 +135,28 @@ pub(crate) fn analyse_game(game: usize, rec: &GameRecord, positions: Vec<(usize,
     GameAnalysis { positions, reports }
 }
 
+/// The loss of a move played from a position whose first line is `first`, with `next` the lines
+/// of the position after it, or why there is none.
+fn judge_move(first: Option<&Line>, next: &[Line], played_best: bool) -> Result<i32, NotJudged> {
+    let best = first.and_then(|l| l.score).ok_or(NotJudged::NoScore)?;
+    // A next position with no lines has no legal move: the opponent is mated.
+    let after = match next.first() {
+        None => judge::value(None),
+        Some(l) => judge::value(Some(l.score.ok_or(NotJudged::NoScoreAfter)?)),
+    };
+    Ok(judge::loss(judge::value(Some(best)), after, played_best))
+}
+
 /// The report of position `i` (`pos`), where `played` was played; `next` is the analysis of the
-/// position after it.
+/// position after it (`None`: not analysed, outside the plies asked for; `Err`: the engine
+/// failed on it).
 fn report(
     game: usize,
     i: usize,
     pos: &Position,
     played: Option<Move>,
     lines: &[Line],
-    next: Option<&Vec<Line>>,
+    next: Option<Result<&Vec<Line>, &String>>,
 ) -> PositionReport {
     let side = pos.side_to_move();
     let usi = |pv: &[Move]| pv.iter().map(Move::to_string).collect::<Vec<_>>();
@@ -150,19 +166,15 @@ fn report(
         None => (None, Some(0)), // no legal move: mated
         Some(l) => split(l.score.map(|s| for_black(s, side))),
     };
-    let loss = match (played, next) {
-        (Some(m), Some(next)) if first.is_some_and(|l| l.score.is_some()) => {
-            let best_value = judge::value(first.and_then(|l| l.score));
-            let after = next.first().map(|l| l.score);
-            // A next position with no lines has no legal move: the opponent is mated.
-            let after_value = match after {
-                None => Some(judge::value(None)),
-                Some(None) => None,
-                Some(s) => Some(judge::value(s)),
-            };
-            after_value.map(|a| judge::loss(best_value, a, Some(m) == best))
-        }
-        _ => None,
+    let judged = match (played, next) {
+        (Some(m), Some(Ok(next))) => Some(judge_move(first, next, Some(m) == best)),
+        (Some(_), Some(Err(_))) => Some(Err(NotJudged::EngineFailedAfter)),
+        (None, _) | (_, None) => None, // no move played, or the next position is outside the plies
+    };
+    let (loss, not_judged) = match judged {
+        Some(Ok(loss)) => (Some(loss), None),
+        Some(Err(why)) => (None, Some(why)),
+        None => (None, None),
     };
     // A search stopped inside an iteration reports its new first line alone, so an older line 2
     // or 3 can start with the same move; each move is listed once, at its first (best) line.
@@ -191,6 +203,7 @@ fn report(
         mate,
         loss,
         mark: loss.and_then(judge::mark),
+        not_judged,
         alternatives,
     }
 }

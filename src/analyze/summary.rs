@@ -2,7 +2,8 @@
 //! the count of each mark, and the three largest losses (the swings) with their ply and move in the
 //! record's notation.
 
-use super::{GameAnalysis, Mark, PositionReport, move_text};
+use super::{GameAnalysis, Mark, NotJudged, PositionReport, move_text};
+use crate::Position;
 use crate::record::{Format, GameRecord};
 use crate::types::Color;
 use std::fmt::Write as _;
@@ -13,6 +14,41 @@ fn player(rec: &GameRecord, side: Color) -> String {
     rec.tag(tag).filter(|n| !n.trim().is_empty()).unwrap_or("?").to_string()
 }
 
+/// Why each move of `side` within the analysed plies has no loss: the report's reason, or the
+/// engine's failure on the position it was played from (which has no report).
+fn not_judged(analysis: &GameAnalysis, positions: &[Position], side: Color) -> Vec<NotJudged> {
+    let planned = |i: usize| analysis.positions.iter().find(|(j, _)| *j == i).map(|(_, r)| r);
+    analysis
+        .positions
+        .iter()
+        .filter(|(i, _)| planned(i + 1).is_some())
+        .filter(|(i, _)| positions.get(*i).is_some_and(|p| p.side_to_move() == side))
+        .filter_map(|(i, outcome)| match outcome {
+            Err(_) => Some(NotJudged::EngineFailed),
+            Ok(_) => analysis.reports.iter().find(|r| r.ply == i + 1).and_then(|r| r.not_judged),
+        })
+        .collect()
+}
+
+/// ` (3 not judged: 2 no score, 1 engine failure)`, or nothing when every move was judged.
+fn not_judged_text(reasons: &[NotJudged]) -> String {
+    if reasons.is_empty() {
+        return String::new();
+    }
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for reason in reasons.iter().map(|r| r.reason()) {
+        match counts.iter_mut().find(|(name, _)| *name == reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reason, 1)),
+        }
+    }
+    let parts: Vec<String> = match &counts[..] {
+        [(reason, _)] => vec![reason.to_string()],
+        _ => counts.iter().map(|(reason, n)| format!("{n} {reason}")).collect(),
+    };
+    format!(" ({} not judged: {})", reasons.len(), parts.join(", "))
+}
+
 /// The title of game `game`: `game 3: NAME (Black) vs NAME (White), RESULT`.
 pub fn title(game: usize, rec: &GameRecord) -> String {
     let result = rec.result.map_or("no result".to_string(), |r| r.to_string());
@@ -21,7 +57,8 @@ pub fn title(game: usize, rec: &GameRecord) -> String {
 
 /// The summary of one analysed game, in `format`'s move notation: a title line, then one line
 /// per side (`  Black (NAME): 12 moves, average loss 35, 1 inaccuracy, 0 mistakes, 1 blunder;
-/// largest: ply 3 ▲７八銀 (1520), …`).
+/// largest: ply 3 ▲７八銀 (1520), …`); the moves within the analysed plies that have no loss are
+/// counted after the moves judged, with why (`12 moves (2 not judged: no score), …`).
 pub fn summary(game: usize, rec: &GameRecord, analysis: &GameAnalysis, format: Format) -> String {
     let mut out = title(game, rec);
     let failed = analysis.positions.iter().filter(|(_, r)| r.is_err()).count();
@@ -50,9 +87,10 @@ pub fn summary(game: usize, rec: &GameRecord, analysis: &GameAnalysis, format: F
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let _ = write!(
             out,
-            "  {side:?} ({}): {}, average loss {average}, {}, {}, {}",
+            "  {side:?} ({}): {}{}, average loss {average}, {}, {}, {}",
             player(rec, side),
             plural(judged.len(), "move"),
+            not_judged_text(&not_judged(analysis, &positions, side)),
             plural(count(Mark::Inaccuracy), "inaccuracy").replace("inaccuracys", "inaccuracies"),
             plural(count(Mark::Mistake), "mistake"),
             plural(count(Mark::Blunder), "blunder"),

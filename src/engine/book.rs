@@ -7,6 +7,16 @@ use crate::position::Position;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::SystemTime;
 
+/// A move from the book, with the position's other book moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BookChoice {
+    /// The move to play.
+    pub(crate) chosen: BookMove,
+    /// Every legal book move of the position, as the book lists them (best first), the chosen one
+    /// among them.
+    pub(crate) candidates: Vec<BookMove>,
+}
+
 /// The book in use and where it was loaded from.
 pub(crate) struct EngineBook {
     book: Option<Book>,
@@ -44,22 +54,30 @@ impl EngineBook {
     }
 
     /// A book move for `pos` if the settings let the book answer: the move chosen by the settings'
-    /// pick, its ponder move kept only if it is legal after it.
-    pub(crate) fn choose(&mut self, pos: &Position, settings: &BookSettings) -> Option<BookMove> {
+    /// pick and the position's other legal book moves, each ponder move kept only if it is legal
+    /// after its move.
+    pub(crate) fn choose(&mut self, pos: &Position, settings: &BookSettings) -> Option<BookChoice> {
         if !settings.enabled || pos.move_number() > settings.last_move_number {
             return None;
         }
         if self.rng.random_range(0..100) < settings.ignore_percent {
             return None;
         }
-        let mut m = self.book.as_ref()?.choose(pos, settings.pick, &mut self.rng)?;
-        m.ponder = m.ponder.filter(|&p| {
-            let mut next = pos.clone();
-            next.do_move(m.mv);
-            next.is_legal(p)
-        });
-        Some(m)
+        let book = self.book.as_ref()?;
+        let chosen = legal_ponder(pos, book.choose(pos, settings.pick, &mut self.rng)?);
+        let candidates = book.probe(pos).iter().filter(|m| pos.is_legal(m.mv)).map(|&m| legal_ponder(pos, m)).collect();
+        Some(BookChoice { chosen, candidates })
     }
+}
+
+/// `m` with its ponder move only if that is legal after it.
+fn legal_ponder(pos: &Position, mut m: BookMove) -> BookMove {
+    m.ponder = m.ponder.filter(|&p| {
+        let mut next = pos.clone();
+        next.do_move(m.mv);
+        next.is_legal(p)
+    });
+    m
 }
 
 #[cfg(test)]
@@ -99,13 +117,27 @@ mod tests {
         let mut b = EngineBook::new();
         let source = book_file("ponder-illegal", "7g7f 2b9i 10 5 1");
         b.load(&source).expect("loads");
-        let m = b.choose(&Position::startpos(), &settings()).expect("a book move");
+        let m = b.choose(&Position::startpos(), &settings()).expect("a book move").chosen;
         assert_eq!((m.mv.to_string(), m.ponder), ("7g7f".to_string(), None));
         let other = book_file("ponder-legal", "7g7f 3c3d 10 5 1");
         b.load(&other).expect("another file is loaded");
-        let m = b.choose(&Position::startpos(), &settings()).expect("a book move");
+        let m = b.choose(&Position::startpos(), &settings()).expect("a book move").chosen;
         assert_eq!(m.ponder.map(|p| p.to_string()), Some("3c3d".to_string()));
         remove(&[source, other]);
+    }
+
+    #[test]
+    fn the_candidates_are_the_legal_book_moves_in_the_books_order() {
+        // Three moves for the start position; 2b9i is no legal move (as above).
+        let mut b = EngineBook::new();
+        let source = book_file("candidates", "2g2f 8c8d 40 20 3\n7g7f none 30 18 9\n2b9i none 99 1 1");
+        b.load(&source).expect("loads");
+        let choice = b.choose(&Position::startpos(), &settings()).expect("a book move");
+        let moves: Vec<String> = choice.candidates.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, ["2g2f", "7g7f"]);
+        assert_eq!(choice.chosen, choice.candidates[0], "Pick::Best takes the first");
+        assert_eq!(choice.candidates[0].ponder.map(|p| p.to_string()).as_deref(), Some("8c8d"));
+        remove(&[source]);
     }
 
     #[test]

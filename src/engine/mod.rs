@@ -18,7 +18,7 @@ mod tests;
 pub(crate) use crate::book::{BookMove, Pick as BookPick};
 pub(crate) use crate::mate::MateResult;
 pub(crate) use crate::position::EnteringKingRule;
-pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats};
+pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats, TableSizes};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
 pub(crate) use eval_file::EvalNotLoaded;
 pub use eval_file::{EvalFileError, EvalSource};
@@ -28,6 +28,7 @@ use crate::book::BookLoadError;
 use crate::position::Position;
 use crate::search::Outcome;
 use crate::search::thread::{Event, Job, SearchThread};
+pub(crate) use book::BookChoice;
 use book::EngineBook;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -38,8 +39,9 @@ pub(crate) enum EngineEvent {
     Info(Iteration),
     /// The search's answer.
     BestMove(BestMove),
-    /// A move from the book, played without a search (its ponder move is legal after it).
-    BookMove(BookMove),
+    /// A move from the book, played without a search, with the position's other book moves (each
+    /// ponder move is legal after its move).
+    BookMove(BookChoice),
     /// The answer of a mate search, with what it used.
     Mate(MateResult, MateStats),
 }
@@ -55,6 +57,20 @@ pub(crate) enum EngineError {
     ThreadGone,
 }
 
+/// What [`Engine::prepare`] could not do as the settings asked; the engine plays on.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PrepareWarning {
+    /// The book could not be loaded: no book is used.
+    #[error("book not used: {0}")]
+    Book(BookLoadError),
+    /// The system refused the memory of the table size asked for.
+    #[error(
+        "not enough memory for a {} MiB hash table: it has {} MiB (the mate table {} MiB)",
+        .0.wanted_mib, .0.hash_mib, .0.mate_mib
+    )]
+    Memory(TableSizes),
+}
+
 /// A search in progress.
 struct Running {
     /// Started as infinite analysis or pondering: the answer waits for `stop`/`ponderhit`.
@@ -67,12 +83,11 @@ struct Running {
     discard: bool,
     /// A finished result held back until `stop`/`ponderhit`.
     pending: Option<Outcome>,
-    started: Instant,
 }
 
 impl Running {
     fn new(waits_for_stop: bool, endless: bool) -> Running {
-        Running { waits_for_stop, released: false, endless, discard: false, pending: None, started: Instant::now() }
+        Running { waits_for_stop, released: false, endless, discard: false, pending: None }
     }
 }
 
@@ -91,6 +106,9 @@ pub(crate) struct Engine {
     eval: EvalSource,
     /// The modification time of the net's file when it was loaded ([`EvalSource::modified`]).
     eval_modified: Option<SystemTime>,
+    /// Jobs sent to the search thread without waiting (clearing the tables), whose answers are
+    /// still to come.
+    unanswered: usize,
 }
 
 impl Engine {
@@ -106,6 +124,7 @@ impl Engine {
             book: EngineBook::new(),
             eval: EvalSource::Builtin,
             eval_modified: None,
+            unanswered: 0,
         };
         if let Some(net) = crate::eval::nnue::builtin() {
             engine.wait_ready(Job::Network(Some(net)));
@@ -141,16 +160,19 @@ impl Engine {
         self.set_threads(self.settings.threads);
     }
 
-    /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings. A
-    /// book that cannot be loaded is the error, and the engine plays without one. Nothing is done
-    /// while a search runs.
-    pub(crate) fn prepare(&mut self) -> Result<(), BookLoadError> {
+    /// Gets ready to play (USI `isready`): sizes the table and loads the book of the settings.
+    /// What could not be done as asked is returned (a book that cannot be loaded: the engine plays
+    /// without one; a table the system has no memory for: the engine plays with a smaller one).
+    /// Nothing is done while a search runs.
+    pub(crate) fn prepare(&mut self) -> Vec<PrepareWarning> {
         if self.searching() {
-            return Ok(());
+            return Vec::new();
         }
-        self.set_hash(self.settings.hash_mib);
+        let mut warnings = Vec::new();
+        warnings.extend(self.set_hash(self.settings.hash_mib).map(PrepareWarning::Memory));
         self.set_threads(self.settings.threads);
-        self.book.load(&self.settings.book.source)
+        warnings.extend(self.book.load(&self.settings.book.source).err().map(PrepareWarning::Book));
+        warnings
     }
 
     /// Loads the evaluation of the settings (USI `isready`) unless it is the one in use, its file
@@ -169,20 +191,27 @@ impl Engine {
         Ok(())
     }
 
-    /// A new game starts: the table takes the settings' size and forgets what it learnt.
+    /// A new game starts: the table takes the settings' size and forgets what it learnt. The
+    /// tables are cleared on the search thread without waiting (see [`Engine::clear`]).
     pub(crate) fn new_game(&mut self) {
         if !self.searching() {
-            self.set_hash(self.settings.hash_mib);
+            if let Some(sizes) = self.set_hash(self.settings.hash_mib) {
+                log::warn!("{}", PrepareWarning::Memory(sizes));
+            }
             self.clear();
         }
     }
 
     /// Resizes the table to `mib` MiB (and the mate table with it) unless it has that size or a
-    /// search runs.
-    pub(crate) fn set_hash(&mut self, mib: usize) {
-        if mib != self.table_mib && !self.searching() {
-            self.wait_ready(Job::Resize(mib));
-            self.table_mib = mib;
+    /// search runs. The sizes the tables got when the system refused the memory of `mib` MiB.
+    pub(crate) fn set_hash(&mut self, mib: usize) -> Option<TableSizes> {
+        if mib == self.table_mib || self.searching() {
+            return None;
+        }
+        self.table_mib = mib;
+        match self.wait_ready(Job::Resize(mib)) {
+            Some(Event::Resized(sizes)) if sizes.hash_mib < sizes.wanted_mib => Some(sizes),
+            _ => None,
         }
     }
 
@@ -195,21 +224,29 @@ impl Engine {
         }
     }
 
-    /// Empties the tables, unless a search runs.
+    /// Empties the tables, unless a search runs. The search thread does it without the caller
+    /// waiting, so that a `go` that follows (`usinewgame`, then `go` at once, as GUIs send them)
+    /// is read, and its clock started, at once; the search begins when the tables are empty.
     pub(crate) fn clear(&mut self) {
-        if !self.searching() {
-            self.wait_ready(Job::Clear);
+        if !self.searching() && self.thread.send(Job::Clear) {
+            self.unanswered += 1;
         }
     }
 
-    fn wait_ready(&mut self, job: Job) {
-        if self.thread.send(job) {
-            for ev in self.thread.events().iter() {
-                if matches!(ev, Event::Ready) {
-                    break;
+    /// Sends `job` and waits for its answer (after those of the jobs sent without waiting).
+    fn wait_ready(&mut self, job: Job) -> Option<Event> {
+        if !self.thread.send(job) {
+            return None;
+        }
+        for ev in self.thread.events().iter() {
+            if matches!(ev, Event::Ready | Event::Resized(_)) {
+                if self.unanswered == 0 {
+                    return Some(ev);
                 }
+                self.unanswered -= 1;
             }
         }
+        None
     }
 
     /// Starts a search of the position within `limits` (bounded further by the settings' depth
@@ -271,8 +308,7 @@ impl Engine {
     pub(crate) fn ponderhit(&mut self, emit: &mut dyn FnMut(EngineEvent)) {
         if let Some(r) = &mut self.running {
             if self.thread.control().pondering() {
-                let elapsed = r.started.elapsed().as_millis() as u64;
-                self.thread.control().ponderhit(elapsed);
+                self.thread.control().ponderhit();
                 r.released = true;
                 self.flush_pending(emit);
             }
@@ -301,6 +337,11 @@ impl Engine {
 
     /// Handles an event from the search thread.
     pub(crate) fn handle_event(&mut self, ev: Event, emit: &mut dyn FnMut(EngineEvent)) {
+        if matches!(ev, Event::Ready | Event::Resized(_)) {
+            // The answer to a job sent without waiting.
+            self.unanswered = self.unanswered.saturating_sub(1);
+            return;
+        }
         let Some(r) = &mut self.running else { return };
         match ev {
             Event::Info(it) => {
@@ -321,7 +362,7 @@ impl Engine {
                     emit(EngineEvent::Mate(result, stats));
                 }
             }
-            Event::Ready => {}
+            Event::Ready | Event::Resized(_) => {}
         }
     }
 

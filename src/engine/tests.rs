@@ -110,9 +110,12 @@ fn the_book_answers_before_a_search_but_not_for_analysis() {
         ignore_percent: 0,
     };
     let mut e = Engine::new(Settings { book, ..Settings::for_tests() }).expect("starts");
-    e.prepare().expect("the built-in book loads");
+    assert!(e.prepare().is_empty(), "the built-in book loads");
     let events = go(&mut e, depth(1));
-    assert!(matches!(events[..], [EngineEvent::BookMove(m)] if Position::startpos().is_legal(m.mv)), "{events:?}");
+    assert!(
+        matches!(events[..], [EngineEvent::BookMove(ref m)] if Position::startpos().is_legal(m.chosen.mv)),
+        "{events:?}"
+    );
     let clock = Clock { byoyomi: 100, ..Clock::default() };
     assert!(matches!(go(&mut e, Limits { clock: Some(clock), ..Limits::default() })[..], [EngineEvent::BookMove(_)]));
     let mut analysis = Vec::new();
@@ -136,4 +139,21 @@ fn a_mate_search_answers_with_the_mate() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_new_game_clears_the_tables_without_waiting_for_it() {
+    // GUIs send `usinewgame` then `position` and `go` at once, and their clock runs from the
+    // `go`: clearing a large table before reading it made the first search of a game late.
+    let mut e = Engine::new(Settings::for_tests()).expect("starts");
+    e.new_game();
+    let answer = e.events().recv_timeout(Duration::from_secs(60));
+    assert!(matches!(answer, Ok(SearchEvent::Ready)), "the clear answers after new_game returned: {answer:?}");
+    e.handle_event(SearchEvent::Ready, &mut |ev| panic!("{ev:?}"));
+    // Jobs sent without waiting are answered in order: the next go still works, and a resize
+    // waits for its own answer, not the clear's.
+    e.new_game();
+    let events = go(&mut e, depth(2));
+    assert!(Position::startpos().is_legal(best_of(&events)));
+    assert_eq!(e.set_hash(2), None, "2 MiB granted");
 }

@@ -145,9 +145,12 @@ impl MateSolver {
         }
     }
 
-    /// Rebuilds the table with `hash_mib` MiB.
-    pub(crate) fn resize(&mut self, hash_mib: usize) {
+    /// Rebuilds the table with `hash_mib` MiB (the old one released first); returns the MiB it
+    /// got, less when the system refused that much memory.
+    pub(crate) fn resize(&mut self, hash_mib: usize) -> usize {
+        self.table.release();
         self.table = Table::new(hash_mib);
+        self.table.mib()
     }
 
     /// Forgets everything learnt.

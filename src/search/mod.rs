@@ -39,28 +39,38 @@ use evaluator::Evaluator;
 use history::{ContKey, History};
 pub(crate) use smp::Helpers;
 use smp::NodeCounters;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
 
-/// Flags the protocol thread uses to steer a running search.
+/// Flags the protocol thread uses to steer a running search, and when the search was asked for.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
     /// Milliseconds from the start of the search to `ponderhit` (0 when not pondering).
     ponderhit_ms: AtomicU64,
+    /// When [`SearchControl::reset`] was called: the search's clock starts there (the `go` was
+    /// read), not when the search thread takes the search up after the work queued before it.
+    asked_at: Mutex<Option<Instant>>,
 }
 
 impl SearchControl {
-    /// Resets the flags for a new search (`ponder` = the search starts as a ponder search).
+    /// Resets the flags for a new search (`ponder` = the search starts as a ponder search) and
+    /// starts its clock: call it when the search is asked for.
     pub fn reset(&self, ponder: bool) {
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(ponder, Ordering::SeqCst);
         self.ponderhit_ms.store(0, Ordering::SeqCst);
+        *self.asked_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+    }
+
+    /// When the search was asked for (the last [`SearchControl::reset`]), if it was.
+    fn asked_at(&self) -> Option<Instant> {
+        *self.asked_at.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Asks the search to stop as soon as possible.
@@ -78,9 +88,10 @@ impl SearchControl {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Turns a ponder search into a timed one; `elapsed_ms` is the time since the search began.
-    pub(crate) fn ponderhit(&self, elapsed_ms: u64) {
-        self.ponderhit_ms.store(elapsed_ms, Ordering::SeqCst);
+    /// Turns a ponder search into a timed one, whose deadlines then count from now.
+    pub(crate) fn ponderhit(&self) {
+        let elapsed = self.asked_at().map_or(0, |t| t.elapsed().as_millis() as u64);
+        self.ponderhit_ms.store(elapsed, Ordering::SeqCst);
         self.pondering.store(false, Ordering::SeqCst);
     }
 
@@ -233,16 +244,28 @@ impl Searcher {
         self.nodes + self.counters.others(self.id)
     }
 
-    /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost).
-    pub(crate) fn resize(&mut self, hash_mib: usize) {
-        if self.tt.size_mib() != hash_mib {
-            self.tt = Arc::new(TranspositionTable::new(hash_mib));
+    /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost), or with less when
+    /// the system refuses that much memory; returns the MiB it got.
+    pub(crate) fn resize(&mut self, hash_mib: usize) -> usize {
+        if self.tt.size_mib() != TranspositionTable::wanted_mib(hash_mib) {
+            self.replace_table(|| TranspositionTable::new(hash_mib));
         }
+        self.tt.size_mib()
     }
 
-    /// Forgets everything learnt (new game): table, history, killers.
+    /// Replaces the table with `make`'s, released first so that two large tables never coexist
+    /// (Lazy SMP helpers must have let go of it too: see `Helpers::release_table`).
+    fn replace_table(&mut self, make: impl FnOnce() -> TranspositionTable) {
+        self.tt = Arc::new(TranspositionTable::placeholder());
+        self.tt = Arc::new(make());
+    }
+
+    /// Forgets everything learnt (new game): table, history, killers. The table is a new one of
+    /// the same size, whose pages the system zeroes as the search touches them: no pass of writes
+    /// over gigabytes.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        let buckets = self.tt.buckets();
+        self.replace_table(|| TranspositionTable::with_buckets(buckets));
         self.mate.clear();
         self.clear_history();
     }

@@ -5,7 +5,7 @@ use super::node::Node;
 use super::ordering::is_useless_non_promotion;
 use super::time::deadlines;
 use super::{Limits, MAX_PLY, SearchControl, SearchOptions, Searcher};
-use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score};
+use crate::eval::{INFINITE, MATE, MATE_BOUND, Value, is_mate_score};
 use crate::position::{DeclarationOutcome, Position};
 use crate::types::Move;
 use std::time::Instant;
@@ -80,6 +80,17 @@ fn is_root_candidate(pos: &Position, m: Move, searchmoves: &[Move]) -> bool {
     if searchmoves.is_empty() { !is_useless_non_promotion(pos, m) } else { searchmoves.contains(&m) }
 }
 
+/// True when the best score is a mate, for or against the side to move, and the iterations have
+/// gone two and a half times its length past it: a shorter mate (or a longer defence) is then
+/// rarely found, and iterating on only repeats the same line (`mate 1` at depth 1, 2, … 124).
+/// YaneuraOu's rule (yaneuraou-search.cpp: stop when `(plies + 2) * 5 / 2 < depth`, with MultiPV
+/// 1). A search that only `stop` ends still waits for it before answering (the engine holds the
+/// answer).
+fn mate_settled(score: Value, depth: u32) -> bool {
+    let plies = (MATE - score.abs()).max(0) as u32;
+    is_mate_score(score) && (plies + 2) * 5 / 2 < depth
+}
+
 #[derive(Clone, Debug)]
 struct RootMove {
     mv: Move,
@@ -99,7 +110,7 @@ impl Searcher {
         control: &SearchControl,
         report: &mut dyn FnMut(&Iteration),
     ) -> Outcome {
-        self.start = Instant::now();
+        self.start = control.asked_at().unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -159,13 +170,18 @@ impl Searcher {
             for r in roots.iter_mut() {
                 r.previous = r.score;
             }
-            if self.should_not_deepen(limits, control, roots.len(), roots[0].score) {
+            if (multipv == 1 && mate_settled(roots[0].score, depth))
+                || self.should_not_deepen(limits, control, roots.len(), roots[0].score)
+            {
                 break;
             }
         }
         // An aborted iteration may have found a new best move: report its line too.
         if completed > 0 && last_reported != Some(roots[0].mv) {
             report(&self.iteration(completed, 1, &roots[0], super::ScoreBound::Exact));
+        }
+        if completed == 0 {
+            self.report_unfinished(pos, &mut roots[0], report);
         }
         let best = &roots[0];
         let best_move = if opts.resign_value > 0 && best.score <= -opts.resign_value && completed > 0 {
@@ -198,6 +214,24 @@ impl Searcher {
             return None;
         }
         Some(Outcome { best: BestMove::Move { best: m, ponder: None }, score, depth: len, nodes: self.nodes })
+    }
+
+    /// Reports the line of a search that finished no iteration (a node limit below what depth 1
+    /// needs, a `stop` at once), so that every search gives a score and a line: the best move the
+    /// aborted iteration searched, its score a lower bound (the moves not searched may be
+    /// better); with no move searched at all, the move played and the static evaluation after it
+    /// (depth 0).
+    fn report_unfinished(&mut self, pos: &mut Position, best: &mut RootMove, report: &mut dyn FnMut(&Iteration)) {
+        if best.score > -INFINITE {
+            report(&self.iteration(1, 1, best, ScoreBound::Lower));
+            return;
+        }
+        self.eval.push(pos, best.mv, 1);
+        pos.do_move(best.mv);
+        self.eval.played(pos, 1);
+        best.score = -self.eval.evaluate(pos, 1);
+        pos.undo_move();
+        report(&self.iteration(0, 1, best, ScoreBound::Exact));
     }
 
     fn iteration(&self, depth: u32, multipv: usize, r: &RootMove, bound: ScoreBound) -> Iteration {

@@ -26,11 +26,11 @@ impl Searcher {
     /// length of the mate proven. Counts its nodes in the search's nodes.
     pub(super) fn root_mate(&mut self, pos: &mut Position, limits: &Limits) -> Option<(Move, u32)> {
         let budget = match (self.deadlines.soft, limits.nodes) {
-            (_, Some(n)) => n / 20,
-            (Some(ms), None) => ms * NODES_PER_MS,
+            // Never more than half the node limit, so that the iterations get the rest.
+            (_, Some(n)) => (n / 20).clamp(MIN_NODES, MAX_NODES).min(n / 2),
+            (Some(ms), None) => (ms * NODES_PER_MS).clamp(MIN_NODES, MAX_NODES),
             (None, None) => UNTIMED_NODES,
-        }
-        .clamp(MIN_NODES, MAX_NODES);
+        };
         let found = self.mate.probe(pos, ROOT_MATE_PLIES, budget);
         self.nodes += self.mate.nodes();
         found

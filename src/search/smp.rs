@@ -132,6 +132,12 @@ impl Helpers {
         self.wait(n);
     }
 
+    /// The helpers let go of the table (for a placeholder), so that it is freed when the main
+    /// searcher lets go of it too, before a new one is made.
+    pub(crate) fn release_table(&mut self) {
+        self.share_table(Arc::new(TranspositionTable::placeholder()));
+    }
+
     /// The helpers search over `tt` from now on (the main searcher's, after a resize).
     pub(crate) fn share_table(&mut self, tt: Arc<TranspositionTable>) {
         let n = self.send_all(|| HelperJob::Table(Arc::clone(&tt)));

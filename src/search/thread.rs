@@ -3,7 +3,7 @@
 //! another. The protocol thread steers a running search through the shared [`SearchControl`]; the
 //! helpers stop when the worker's own search ends.
 
-use super::{Helpers, Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher};
+use super::{Helpers, Iteration, Limits, Outcome, SearchControl, SearchOptions, Searcher, TranspositionTable};
 use crate::eval::nnue::Network;
 use crate::mate::{MateLimits, MateReport, MateResult, MateSolver};
 use crate::position::Position;
@@ -29,7 +29,8 @@ pub enum Job {
         /// Time limit (`None`: until `stop`).
         deadline: Option<std::time::Instant>,
     },
-    /// Rebuild the transposition table with this many MiB; answered with [`Event::Ready`].
+    /// Rebuild the transposition table (and the mate table) with this many MiB, or less where the
+    /// system refuses the memory; answered with [`Event::Resized`].
     Resize(usize),
     /// Forget everything learnt (new game, ClearHash); answered with [`Event::Ready`].
     Clear,
@@ -50,8 +51,22 @@ pub enum Event {
     Done(Outcome),
     /// The mate search finished: the result and its statistics.
     MateDone(MateResult, MateStats),
-    /// A [`Job::Resize`], [`Job::Clear`], [`Job::Network`] or [`Job::Threads`] is done.
+    /// A [`Job::Clear`], [`Job::Network`] or [`Job::Threads`] is done.
     Ready,
+    /// A [`Job::Resize`] is done: the sizes the tables got.
+    Resized(TableSizes),
+}
+
+/// The sizes of the tables after a [`Job::Resize`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSizes {
+    /// MiB the transposition table was to have: the MiB asked for, rounded down to a power of two
+    /// of buckets.
+    pub wanted_mib: usize,
+    /// MiB it has: less than `wanted_mib` when the system refused that much memory.
+    pub hash_mib: usize,
+    /// MiB the mate table (`go mate`) has.
+    pub mate_mib: usize,
 }
 
 /// Statistics of a mate search (for the `info` line before `checkmate`).
@@ -117,6 +132,14 @@ impl Drop for SearchThread {
     }
 }
 
+/// Forgets what the searchers learnt: a new table (the old one released by all first), history.
+fn clear(searcher: &mut Searcher, helpers: &mut Helpers) {
+    helpers.release_table();
+    searcher.clear();
+    helpers.share_table(searcher.table());
+    helpers.clear();
+}
+
 fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control: &SearchControl) {
     let mut searcher = Searcher::new(hash_mib);
     let mut helpers = Helpers::default();
@@ -144,21 +167,22 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
                 events.send(Event::MateDone(result, stats))
             }
             Job::Resize(mib) => {
-                searcher.resize(mib);
+                // Each old table is released before its new one is made: two never coexist.
+                helpers.release_table();
+                let hash_mib = searcher.resize(mib);
                 helpers.share_table(searcher.table());
-                solver.resize(mib);
-                events.send(Event::Ready)
+                let mate_mib = solver.resize(mib);
+                let wanted_mib = TranspositionTable::wanted_mib(mib);
+                events.send(Event::Resized(TableSizes { wanted_mib, hash_mib, mate_mib }))
             }
             Job::Clear => {
-                searcher.clear();
-                helpers.clear();
+                clear(&mut searcher, &mut helpers);
                 solver.clear();
                 events.send(Event::Ready)
             }
             Job::Network(net) => {
                 searcher.set_network(net);
-                searcher.clear();
-                helpers.clear();
+                clear(&mut searcher, &mut helpers);
                 events.send(Event::Ready)
             }
             Job::Threads(n) => {
@@ -172,5 +196,33 @@ fn worker(hash_mib: usize, jobs: &Receiver<Job>, events: &Sender<Event>, control
         if sent.is_err() {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_search_counts_its_time_from_when_it_was_asked_for() {
+        // The `go` is read (the control reset), then the thread is busy for 50 ms with work sent
+        // before it (a clear after `usinewgame`): the search's clock started with the `go`, as
+        // the GUI's did.
+        let thread = SearchThread::spawn(1).expect("starts");
+        thread.control().reset(false);
+        std::thread::sleep(Duration::from_millis(50));
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let job = Job::Search { pos: Box::new(Position::startpos()), limits, opts: SearchOptions::default() };
+        assert!(thread.send(job));
+        let mut times = Vec::new();
+        for ev in thread.events().iter() {
+            match ev {
+                Event::Info(it) => times.push(it.time_ms),
+                Event::Done(_) => break,
+                _ => {}
+            }
+        }
+        assert!(!times.is_empty() && times.iter().all(|&t| t >= 50), "{times:?}");
     }
 }

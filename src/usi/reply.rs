@@ -1,13 +1,15 @@
 //! The engine's events as USI lines (usi.md §4): `info` per iteration, `bestmove`, `checkmate`
-//! after the mate search's two `info` lines, and the three lines of a book move.
+//! after the mate search's two `info` lines, and the lines of a book move.
 //!
-//! A book move is announced with `info string book <move> (count …, value …)`, then an
-//! `info depth <d> multipv 1 score cp <value> pv <move> [<ponder>]` line so that a GUI shows a
-//! score and a line for it, as YaneuraOu does (it prints `info multipv i score cp <value> depth
-//! <depth> pv …` for each book candidate, book.cpp; a file without value or depth gives 0 for
-//! both, as YaneuraOu reads it), then `bestmove`.
+//! A book move is announced with `info string book <move> (count …, value …)`, then, as
+//! YaneuraOu does (book.cpp), a full `info` line for each legal book move of the position as a
+//! MultiPV line: `info depth <d> seldepth 0 multipv <i> score cp <value> nodes 0 nps 0 hashfull 0
+//! time 0 pv <move> [<ponder>]` (a file without value or depth gives 0 for both, as YaneuraOu
+//! reads it). When the move chosen is not the first, its line follows again as `multipv 1`, so
+//! that the last `multipv 1` line is the move played (YaneuraOu's final line after a book move,
+//! yaneuraou-search.cpp). Then `bestmove`.
 
-use crate::engine::{BestMove, BookMove, EngineEvent, Iteration, MateResult, MateStats, ScoreBound};
+use crate::engine::{BestMove, BookChoice, BookMove, EngineEvent, Iteration, MateResult, MateStats, ScoreBound};
 use crate::usi::response::{Checkmate, Info, InfoBound, InfoScore, UsiResponse};
 
 /// The lines that announce `event`.
@@ -15,7 +17,7 @@ pub(crate) fn replies(event: &EngineEvent) -> Vec<UsiResponse> {
     match event {
         EngineEvent::Info(it) => vec![UsiResponse::Info(info_of(it))],
         EngineEvent::BestMove(best) => vec![bestmove(best)],
-        EngineEvent::BookMove(m) => book_replies(m).into(),
+        EngineEvent::BookMove(choice) => book_replies(choice),
         EngineEvent::Mate(result, stats) => mate_replies(result, stats).into(),
     }
 }
@@ -83,21 +85,32 @@ fn mate_replies(result: &MateResult, stats: &MateStats) -> [UsiResponse; 3] {
     ]
 }
 
-/// The replies announcing book move `m`, `bestmove` last.
-fn book_replies(m: &BookMove) -> [UsiResponse; 3] {
-    let mv = m.mv.to_string();
-    let ponder = m.ponder.map(|p| p.to_string());
-    [
-        info_string(format!("book {mv} (count {}, value {})", m.count, m.value)),
-        UsiResponse::Info(Info {
-            depth: Some(m.depth.max(0) as u32),
-            multipv: Some(1),
-            score: Some(InfoScore::of_value(m.value)),
-            pv: std::iter::once(mv.clone()).chain(ponder.clone()).collect(),
-            ..Info::default()
-        }),
-        UsiResponse::BestMove { mv, ponder },
-    ]
+/// The replies announcing the book's choice, `bestmove` last.
+fn book_replies(choice: &BookChoice) -> Vec<UsiResponse> {
+    let m = &choice.chosen;
+    let mut replies = vec![info_string(format!("book {} (count {}, value {})", m.mv, m.count, m.value))];
+    replies.extend(choice.candidates.iter().enumerate().map(|(i, c)| book_line(c, i + 1)));
+    if choice.candidates.first() != Some(m) {
+        replies.push(book_line(m, 1));
+    }
+    replies.push(UsiResponse::BestMove { mv: m.mv.to_string(), ponder: m.ponder.map(|p| p.to_string()) });
+    replies
+}
+
+/// The `info` line of book move `m` as MultiPV line `multipv`: its value and depth, no search.
+fn book_line(m: &BookMove, multipv: usize) -> UsiResponse {
+    UsiResponse::Info(Info {
+        depth: Some(m.depth.max(0) as u32),
+        seldepth: Some(0),
+        multipv: Some(multipv as u32),
+        score: Some(InfoScore::of_value(m.value)),
+        nodes: Some(0),
+        nps: Some(0),
+        hashfull: Some(0),
+        time: Some(0),
+        pv: std::iter::once(m.mv.to_string()).chain(m.ponder.map(|p| p.to_string())).collect(),
+        ..Info::default()
+    })
 }
 
 #[cfg(test)]
@@ -114,8 +127,14 @@ mod tests {
         BookMove { mv, ponder: ponder.map(|p| parse(&next, p)), value, depth, count: 7 }
     }
 
+    /// The lines announcing `m`, the only book move of the position.
     fn lines(m: &BookMove) -> Vec<String> {
-        replies(&EngineEvent::BookMove(*m)).iter().map(|r| r.to_string()).collect()
+        choice_lines(m, &[*m])
+    }
+
+    fn choice_lines(chosen: &BookMove, candidates: &[BookMove]) -> Vec<String> {
+        let choice = BookChoice { chosen: *chosen, candidates: candidates.to_vec() };
+        replies(&EngineEvent::BookMove(choice)).iter().map(|r| r.to_string()).collect()
     }
 
     #[test]
@@ -124,26 +143,41 @@ mod tests {
             lines(&book_move("7g7f", Some("3c3d"), 45, 22)),
             [
                 "info string book 7g7f (count 7, value 45)",
-                "info depth 22 multipv 1 score cp 45 pv 7g7f 3c3d",
+                "info depth 22 seldepth 0 multipv 1 score cp 45 nodes 0 nps 0 hashfull 0 time 0 pv 7g7f 3c3d",
                 "bestmove 7g7f ponder 3c3d",
             ]
         );
     }
 
     #[test]
+    fn every_book_candidate_is_a_multipv_line_and_the_move_chosen_comes_last_as_line_1() {
+        let (a, b) = (book_move("2g2f", Some("8c8d"), 40, 20), book_move("7g7f", None, 30, 18));
+        assert_eq!(
+            choice_lines(&b, &[a, b]),
+            [
+                "info string book 7g7f (count 7, value 30)",
+                "info depth 20 seldepth 0 multipv 1 score cp 40 nodes 0 nps 0 hashfull 0 time 0 pv 2g2f 8c8d",
+                "info depth 18 seldepth 0 multipv 2 score cp 30 nodes 0 nps 0 hashfull 0 time 0 pv 7g7f",
+                "info depth 18 seldepth 0 multipv 1 score cp 30 nodes 0 nps 0 hashfull 0 time 0 pv 7g7f",
+                "bestmove 7g7f",
+            ]
+        );
+        assert_eq!(choice_lines(&a, &[a, b]).len(), 4, "the first is chosen: no line again");
+    }
+
+    #[test]
     fn a_book_move_without_value_or_depth_says_cp_0_depth_0() {
         assert_eq!(
             lines(&book_move("2g2f", None, 0, 0))[1..],
-            ["info depth 0 multipv 1 score cp 0 pv 2g2f", "bestmove 2g2f"]
+            ["info depth 0 seldepth 0 multipv 1 score cp 0 nodes 0 nps 0 hashfull 0 time 0 pv 2g2f", "bestmove 2g2f"]
         );
     }
 
     #[test]
     fn a_mate_value_is_announced_as_a_mate_score() {
-        let m = book_move("7g7f", None, crate::eval::MATE - 9, 30);
-        assert_eq!(lines(&m)[1], "info depth 30 multipv 1 score mate 9 pv 7g7f");
-        let m = book_move("7g7f", None, -crate::eval::MATE + 4, 30);
-        assert_eq!(lines(&m)[1], "info depth 30 multipv 1 score mate -4 pv 7g7f");
+        let line = |value| lines(&book_move("7g7f", None, value, 30))[1].clone();
+        assert!(line(crate::eval::MATE - 9).contains(" multipv 1 score mate 9 nodes 0 "));
+        assert!(line(-crate::eval::MATE + 4).contains(" multipv 1 score mate -4 nodes 0 "));
     }
 
     #[test]

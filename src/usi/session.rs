@@ -67,8 +67,8 @@ impl Session {
                 if let Err(e) = self.engine.load_evaluation() {
                     out(error(e));
                 }
-                if let Err(e) = self.engine.prepare() {
-                    out(info_string(format!("warning: book not used: {e}")));
+                for warning in self.engine.prepare() {
+                    out(info_string(format!("warning: {warning}")));
                 }
                 out(UsiResponse::ReadyOk);
             }

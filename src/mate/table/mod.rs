@@ -10,6 +10,7 @@
 //! hand that has at most its pieces. Only path-independent facts are stored (see `search`).
 
 use crate::types::Hand;
+use crate::zeroed::ZeroedSlice;
 
 mod gc;
 
@@ -112,7 +113,7 @@ pub enum Known {
 
 /// The table: zeroed words (so a new table costs no writes), clusters aligned to `ALIGN`.
 pub struct Table {
-    words: Vec<u64>,
+    words: ZeroedSlice<u64>,
     /// First word of cluster 0.
     offset: usize,
     mask: usize,
@@ -121,12 +122,24 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one cluster).
+    /// A table of about `mib` MiB (a power of two of clusters, at least one); when the system
+    /// refuses that much memory, the largest power of two it grants.
     pub fn new(mib: usize) -> Table {
+        let clusters = (mib.max(1).saturating_mul(1024 * 1024) / (CLUSTER * WORDS * 8)).max(1);
+        Table::with_clusters(1usize << (usize::BITS - 1 - clusters.leading_zeros()))
+    }
+
+    /// A table of `clusters` (a power of two) clusters, or of half as many, a quarter, … as the
+    /// system grants.
+    fn with_clusters(mut clusters: usize) -> Table {
         let cluster_words = CLUSTER * WORDS;
-        let clusters = (mib.max(1) * 1024 * 1024 / (cluster_words * 8)).max(1);
-        let clusters = 1usize << (usize::BITS - 1 - clusters.leading_zeros());
-        let words = vec![0u64; clusters * cluster_words + ALIGN / 8];
+        let words = loop {
+            match ZeroedSlice::new(clusters * cluster_words + ALIGN / 8) {
+                Some(words) => break words,
+                None if clusters > 1 => clusters /= 2,
+                None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; CLUSTER * WORDS]>()),
+            }
+        };
         let misalign = words.as_ptr() as usize % ALIGN;
         let offset = if misalign == 0 { 0 } else { (ALIGN - misalign) / 8 };
         Table { words, offset, mask: clusters - 1, used: 0 }
@@ -136,9 +149,15 @@ impl Table {
     /// zeroes) only when first touched, which costs less than writing zeros over a large table.
     /// The old allocation is released first, so two tables never coexist.
     pub fn clear(&mut self) {
-        let mib = (self.words.len() * 8) >> 20;
-        self.words = Vec::new();
-        *self = Table::new(mib);
+        let clusters = self.mask + 1;
+        *self = Table::with_clusters(1);
+        *self = Table::with_clusters(clusters);
+    }
+
+    /// Lets go of the memory (for a table of one cluster), before a table of another size is
+    /// made.
+    pub fn release(&mut self) {
+        *self = Table::with_clusters(1);
     }
 
     /// The table's size in MiB (rounded down).

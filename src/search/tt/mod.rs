@@ -10,6 +10,7 @@
 
 use crate::eval::{MATE_BOUND, Value};
 use crate::types::Move;
+use crate::zeroed::{Zeroable, ZeroedSlice};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true score.
@@ -63,12 +64,16 @@ fn fold(data: u64) -> u32 {
 const BUCKET: usize = 5;
 
 /// Five entries (key words, then data words) in one 64-byte cache line.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 #[repr(C, align(64))]
 struct Bucket {
     keys: [AtomicU32; BUCKET],
     data: [AtomicU64; BUCKET],
 }
+
+// SAFETY: a bucket is atomic integers only (all zero: five empty entries), aligned to 64 bytes.
+#[allow(unsafe_code)]
+unsafe impl Zeroable for Bucket {}
 
 impl Bucket {
     /// Entry `j`'s key check (as verified by its data) and its data.
@@ -83,13 +88,6 @@ impl Bucket {
         let data = e.pack();
         self.keys[j].store(check ^ fold(data), Relaxed);
         self.data[j].store(data, Relaxed);
-    }
-
-    fn clear(&self) {
-        for j in 0..BUCKET {
-            self.keys[j].store(0, Relaxed);
-            self.data[j].store(0, Relaxed);
-        }
     }
 }
 
@@ -122,29 +120,58 @@ impl Stored {
 }
 
 /// The transposition table. Every method takes `&self`: the search threads share one table.
+///
+/// Its memory comes zeroed from the system ([`ZeroedSlice`]): a new table costs nothing until the
+/// search touches it, and a table is cleared by making a new one (the old one released first).
 pub(crate) struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedSlice<Bucket>,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (a power of two of buckets, at least one); when the system
+    /// refuses that much memory, the largest power of two it grants (half, a quarter, …):
+    /// [`TranspositionTable::size_mib`] says what it got.
     pub(crate) fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let n = 1usize << (usize::BITS - 1 - n.leading_zeros()); // round down to a power of two
-        TranspositionTable { buckets: (0..n).map(|_| Bucket::default()).collect(), generation: AtomicU8::new(0) }
+        TranspositionTable::with_buckets(TranspositionTable::buckets_for(mib))
+    }
+
+    /// The buckets of a table of about `mib` MiB: the largest power of two that fits, at least one.
+    fn buckets_for(mib: usize) -> usize {
+        let n = (mib.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
+        1usize << (usize::BITS - 1 - n.leading_zeros())
+    }
+
+    /// The MiB of a table of about `mib` MiB when the system grants it all.
+    pub(crate) fn wanted_mib(mib: usize) -> usize {
+        TranspositionTable::buckets_for(mib) * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// A table of `buckets` (a power of two) buckets, or of as many of half, a quarter, … as the
+    /// system grants.
+    pub(crate) fn with_buckets(mut buckets: usize) -> TranspositionTable {
+        loop {
+            match ZeroedSlice::new(buckets) {
+                Some(buckets) => return TranspositionTable { buckets, generation: AtomicU8::new(0) },
+                None if buckets > 1 => buckets /= 2,
+                None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()),
+            }
+        }
+    }
+
+    /// A table of one bucket: what a searcher holds while its table is replaced.
+    pub(crate) fn placeholder() -> TranspositionTable {
+        TranspositionTable::with_buckets(1)
+    }
+
+    /// Its number of buckets.
+    pub(crate) fn buckets(&self) -> usize {
+        self.buckets.len()
     }
 
     /// Size in MiB this table was built for (rounded down to a power of two of buckets).
     pub(crate) fn size_mib(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
-    }
-
-    /// Forgets everything (not while a search runs: entries written meanwhile would survive).
-    pub(crate) fn clear(&self) {
-        self.buckets.iter().for_each(Bucket::clear);
-        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search (entries from older searches become preferred victims).

@@ -40,6 +40,21 @@ fn sizes_and_hashfull() {
         tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, result);
     }
     assert!(tt.hashfull() > 500, "{}", tt.hashfull());
-    tt.clear();
-    assert_eq!(tt.hashfull(), 0);
+    let buckets = tt.buckets();
+    drop(tt);
+    let tt = TranspositionTable::with_buckets(buckets);
+    assert_eq!((tt.size_mib(), tt.hashfull()), (2, 0), "a new table is empty");
+}
+
+#[test]
+fn a_size_the_system_refuses_gives_the_largest_power_of_two_it_grants() {
+    // 2^30 MiB = 2^50 bytes: more than the whole user address space of x86-64 and aarch64, which
+    // no system grants (the old table aborted with "memory allocation of … bytes failed"). The
+    // table halves until the system agrees; its pages are untouched, so this takes no memory.
+    let tt = TranspositionTable::new(1 << 30);
+    assert_eq!(TranspositionTable::wanted_mib(1 << 30), 1 << 30);
+    assert!(tt.size_mib() < 1 << 30 && tt.size_mib().is_power_of_two(), "{} MiB", tt.size_mib());
+    let result = Stored { mv: None, score: 5, eval: 0, depth: 1, bound: Bound::Exact };
+    tt.store(0x1234_5678_9ABC_DEF0, 0, result);
+    assert_eq!(tt.probe(0x1234_5678_9ABC_DEF0, 0).map(|h| h.score), Some(5));
 }
