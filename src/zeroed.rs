@@ -38,11 +38,31 @@ pub(crate) struct ZeroedSlice<T: Zeroable> {
     len: usize,
 }
 
+/// The most one table may take: three quarters of the machine's memory where it is known
+/// (Linux's `MemTotal`), else no limit. A system that overcommits grants lazily zeroed blocks
+/// larger than its memory, and the search would then be killed when it filled the table; a table
+/// refused here is cut to a size that fits instead.
+fn memory_limit() -> usize {
+    static LIMIT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let kib = meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<usize>().ok());
+        kib.map_or(usize::MAX, |k| k.saturating_mul(1024) / 4 * 3)
+    })
+}
+
 impl<T: Zeroable> ZeroedSlice<T> {
-    /// `len` zeroed values, or `None` when the system refuses the memory (or the size overflows).
+    /// `len` zeroed values, or `None` when the system refuses the memory, the size passes three
+    /// quarters of the machine's memory ([`memory_limit`]) or it overflows.
     #[allow(unsafe_code)]
     pub(crate) fn new(len: usize) -> Option<ZeroedSlice<T>> {
         let bytes = len.checked_mul(std::mem::size_of::<T>())?.checked_add(LINE)?;
+        if bytes > memory_limit() {
+            return None;
+        }
         let layout = Layout::from_size_align(bytes, 16).ok()?;
         // SAFETY: the layout's size is at least LINE bytes, never zero.
         let block = NonNull::new(unsafe { alloc_zeroed(layout) })?;
@@ -117,5 +137,18 @@ mod tests {
         // (2^48), which no system grants, even one that overcommits without limit.
         assert!(ZeroedSlice::<u64>::new(1 << 47).is_none());
         assert!(ZeroedSlice::<u64>::new(usize::MAX / 4).is_none(), "a size that overflows");
+    }
+
+    #[test]
+    fn a_table_the_size_of_the_machines_memory_is_refused_though_the_system_would_overcommit_it() {
+        let limit = memory_limit();
+        if limit == usize::MAX {
+            println!("skipped: the machine's memory is not known here");
+            return;
+        }
+        // Linux grants a lazily zeroed block of the whole memory (overcommit); filling it would
+        // get the engine killed, so it is refused, and three quarters of it less a line are not.
+        assert!(ZeroedSlice::<u64>::new(limit / 3 * 4 / 8).is_none());
+        assert!(ZeroedSlice::<u64>::new(limit / 8 - 8).is_some());
     }
 }
