@@ -31,7 +31,7 @@ pub(super) fn read(
     let mut note = None;
     let mut ended = false;
     let mut just_ended = false;
-    for tok in &gui_lines::tokens(body) {
+    for tok in &gui_lines::tokens(body)? {
         let was_end = std::mem::replace(&mut just_ended, false);
         match &tok.token {
             Token::Comment(text) => match crate::record::result_words::parse_note_with_time(text) {
