@@ -63,6 +63,9 @@ pub struct ConvertArgs {
 pub struct Summary {
     /// Games read successfully.
     pub read: usize,
+    /// Of those, games the reader warned about: they stop without an ending, and were written
+    /// without a result.
+    pub no_ending: usize,
     /// Broken games whose readable start was kept (`--keep-partial`).
     pub cut: usize,
     /// Games written.
@@ -128,6 +131,19 @@ fn reason(kind: &RecordErrorKind) -> &'static str {
         RecordErrorKind::Ambiguous { .. } => "ambiguous move",
         RecordErrorKind::Io(_) => "read error",
     }
+}
+
+/// `its first move`, `its first 4 moves`: the readable start of a broken game.
+fn first_moves(start: &GameRecord) -> String {
+    match start.moves.len() {
+        1 => "its first move".to_string(),
+        n => format!("its first {n} moves"),
+    }
+}
+
+/// `n` and the noun counted: `1 game`, `2 games`, `0 games`.
+pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// How an input is named in messages.
@@ -321,33 +337,32 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertEr
     let mut out = Output::open(args, to)?;
     let mut summary = Summary::default();
     for input in &args.inputs {
-        let Some(games) = games_of(input, args.from.map(|f| f.0), err, &mut summary) else { continue };
+        let Some(mut games) = games_of(input, args.from.map(|f| f.0), err, &mut summary) else { continue };
         let name = shown(input);
         let mut seen = 0;
-        for (i, game) in games.enumerate() {
+        while let Some(game) = games.next() {
+            let i = seen;
             seen += 1;
             match game {
                 Ok(rec) => {
                     summary.read += 1;
+                    for w in games.warnings() {
+                        let _ = writeln!(err, "{name}: game {}: {w}", i + 1);
+                        summary.no_ending += 1;
+                    }
                     out.write(rec)?;
                     summary.written += 1;
                 }
                 Err(e) => match (e.partial.as_deref(), args.keep_partial) {
                     (Some(start), true) => {
-                        let _ = writeln!(
-                            err,
-                            "{name}: game {}: {e} (cut: kept its first {} moves)",
-                            i + 1,
-                            start.moves.len()
-                        );
+                        let _ = writeln!(err, "{name}: game {}: {e} (cut: kept {})", i + 1, first_moves(start));
                         summary.cut += 1;
                         out.write(start.clone())?;
                         summary.written += 1;
                     }
                     (start, _) => {
-                        let hint = start.map_or(String::new(), |s| {
-                            format!("; --keep-partial keeps its first {} moves", s.moves.len())
-                        });
+                        let hint =
+                            start.map_or(String::new(), |s| format!("; --keep-partial keeps {}", first_moves(s)));
                         let _ = writeln!(err, "{name}: game {}: {e} (skipped{hint})", i + 1);
                         summary.skip(reason(&e.kind));
                     }
@@ -365,9 +380,13 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertEr
 }
 
 /// `read 2 games, wrote 2 as csa, skipped 3 (1 file not readable, 1 illegal move, 1 unknown
-/// format)`; with `--keep-partial` the cut games, with `--split` the files.
+/// format)`; the games read without an ending, with `--keep-partial` the cut games, with
+/// `--split` the files.
 fn summary_line(s: &Summary, to: Format, files: Option<(PathBuf, usize)>, keep_partial: bool) -> String {
-    let mut line = format!("read {} games", s.read);
+    let mut line = format!("read {}", counted(s.read, "game", "games"));
+    if s.no_ending > 0 {
+        line.push_str(&format!(" ({} without an ending)", s.no_ending));
+    }
     if keep_partial || s.cut > 0 {
         line.push_str(&format!(", cut {} (kept up to the error)", s.cut));
     }
@@ -375,7 +394,7 @@ fn summary_line(s: &Summary, to: Format, files: Option<(PathBuf, usize)>, keep_p
     if let Some((base, n)) = files.filter(|(_, n)| *n > 0) {
         let first = game_path(&base, 1).display().to_string();
         let range = if n == 1 { first } else { format!("{first} … {}", game_path(&base, n).display()) };
-        line.push_str(&format!(" in {n} file{} ({range})", if n == 1 { "" } else { "s" }));
+        line.push_str(&format!(" in {} ({range})", counted(n, "file", "files")));
     }
     line.push_str(&format!(", skipped {}", s.skipped));
     if !s.reasons.is_empty() {
