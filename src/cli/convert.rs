@@ -12,10 +12,11 @@
 //! does.
 
 use super::FormatArg;
+use super::inputs::{self, NoGames, counted, is_an_input, shown};
 use hisha::output_file::{self, OutputFile};
 use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
+use std::io::{self, BufRead, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -139,33 +140,6 @@ fn first_moves(start: &GameRecord) -> String {
         1 => "its first move".to_string(),
         n => format!("its first {n} moves"),
     }
-}
-
-/// `n` and the noun counted: `1 game`, `2 games`, `0 games`.
-pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// How an input is named in messages.
-pub(super) fn shown(input: &str) -> &str {
-    if input == "-" { "standard input" } else { input }
-}
-
-pub(super) fn open(input: &str) -> io::Result<Box<dyn BufRead>> {
-    if input == "-" {
-        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
-    }
-    if std::fs::metadata(input)?.is_dir() {
-        return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
-    }
-    Ok(Box::new(BufReader::with_capacity(1 << 16, std::fs::File::open(input)?)))
-}
-
-/// True when writing `path` would overwrite one of the inputs.
-pub(super) fn is_an_input(path: &Path, inputs: &[String]) -> bool {
-    inputs
-        .iter()
-        .any(|i| if i == "-" { output_file::stdin_is(path) } else { output_file::same_file(Path::new(i), path) })
 }
 
 /// Refuses, before anything is read or written, outputs that would overwrite an input.
@@ -292,41 +266,22 @@ fn write_one(writer: &mut RecordWriter<Stream>, name: &str, rec: &GameRecord) ->
     writer.write(rec).map_err(|e| if to_stdout { stdout_error(name, e) } else { ConvertError::Write(name.into(), e) })
 }
 
-/// Opens `input` and detects its format, reporting (and counting) an input that cannot be read.
+/// The games of `input`; an input that gives none is reported (and counted) as skipped.
 fn games_of(
     input: &str,
     from: Option<Format>,
     err: &mut dyn Write,
     summary: &mut Summary,
 ) -> Option<GameReader<Box<dyn BufRead>>> {
-    let name = shown(input);
-    let reader = match open(input) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = writeln!(err, "{name}: {e} (skipped)");
-            summary.skip("file not readable");
-            return None;
+    match inputs::games(input, from) {
+        Ok(games) => Some(games),
+        Err(why) => {
+            let hint = if matches!(why, NoGames::UnknownFormat) { " (try --from)" } else { "" };
+            let _ = writeln!(err, "{}: {why}{hint} (skipped)", shown(input));
+            summary.skip(why.reason());
+            None
         }
-    };
-    let path = (input != "-").then_some(input);
-    let games = match from {
-        Some(f) => GameReader::new(reader, f),
-        None => GameReader::detect(reader, path),
-    };
-    if games.is_blank() {
-        let _ = writeln!(err, "{name}: empty, no games (skipped)");
-        summary.skip("empty input");
-    } else if games.format().is_some() {
-        // A read error after the format was told comes with the games before it.
-        return Some(games);
-    } else if let Some(e) = games.read_error() {
-        let _ = writeln!(err, "{name}: cannot read: {e} (skipped)");
-        summary.skip("file not readable");
-    } else {
-        let _ = writeln!(err, "{name}: not a record format hisha knows (try --from) (skipped)");
-        summary.skip("unknown format");
     }
-    None
 }
 
 /// Runs the conversion, reporting problems on `err`. An error means the run was refused or

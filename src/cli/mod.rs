@@ -8,6 +8,7 @@ mod bench;
 mod book;
 mod convert;
 mod handicaps;
+mod inputs;
 mod r#match;
 mod mate;
 mod nnue;
