@@ -7,7 +7,7 @@
 //! Inputs that hold no game at all are an error, with nothing written.
 
 use super::FormatArg;
-use super::inputs::{self, is_an_input, shown};
+use super::inputs::{self, counted, is_an_input, shown};
 use hisha::analyze::{self, EngineSetup, GameAnalysis};
 use hisha::arena::tc::TimeControl;
 use hisha::output_file::OutputFile;
@@ -240,7 +240,7 @@ fn run(args: &AnalyzeArgs) -> Result<bool, Refused> {
     let mut stdout = io::stdout().lock();
     for (n, ((rec, format), analysis)) in games.iter().zip(&analyses).enumerate() {
         for (i, failure) in analysis.positions.iter().filter_map(|(i, r)| r.as_ref().err().map(|e| (i, e))) {
-            eprintln!("game {}: position after {i} plies: {failure}", n + 1);
+            eprintln!("game {}: position after {}: {failure}", n + 1, counted(*i, "ply", "plies"));
             complete = false;
         }
         let _ = write!(stdout, "{}", analyze::summary(n + 1, rec, analysis, *format));

@@ -179,8 +179,8 @@ pub fn run(cmd: BookCommand) -> Result<(), CliError> {
                 );
             }
             eprintln!(
-                "{} positions, loaded in {} ms, lookup {} µs",
-                book.len(),
+                "{}, loaded in {} ms, lookup {} µs",
+                counted(book.len(), "position", "positions"),
                 loaded.as_millis(),
                 lookup.as_micros()
             );

@@ -2,8 +2,10 @@
 //! one game at a time (files of any size stream through). Formats are detected from content and
 //! the file extension; every game that cannot be read is reported on stderr with its file, line
 //! and column and skipped (or, with `--keep-partial`, cut: its readable start kept), as is a file
-//! that cannot be opened, is empty or whose format is unknown. A summary of what was read,
-//! written, cut and skipped (with the reasons) ends the run.
+//! that cannot be opened, is empty or whose format is unknown. A game that stops without an
+//! ending (a cut file) is converted without a result, and the reader's warning is shown. A
+//! summary of what was read (and how much of it without an ending), written, cut and skipped
+//! (with the reasons) ends the run.
 //!
 //! Nothing is lost: an output file is written beside itself and renamed into place when complete
 //! ([`hisha::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
@@ -23,8 +25,9 @@ use std::process::ExitCode;
 /// The exit statuses, as `hisha help convert` prints them.
 const EXIT_STATUS: &str = "\
 Exit status:
-  0  every game was converted (also when --keep-partial cut games, and when the reader of
-     standard output closed it early, as `| head` does: the run then ends quietly)
+  0  every game was converted (also when --keep-partial cut games, when games stop without
+     an ending (each is named), and when the reader of standard output closed it early, as
+     `| head` does: the run then ends quietly)
   1  the output was written, but games or inputs were skipped (unreadable games, inputs that
      are missing, empty or of an unknown format)
   2  refused or failed, the output left as it was: a usage error, an output that is also an
