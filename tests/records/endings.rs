@@ -102,6 +102,16 @@ fn a_whole_game_has_no_warning_and_usi_lines_never_warn() {
 }
 
 #[test]
+fn a_usi_line_cut_inside_a_move_is_an_error_not_a_shorter_game() {
+    // USI lines carry no result to invent; a line cut inside a word loses a move, which is said.
+    for (text, column) in [("startpos moves 7g7f 3c3d 2g", 26), ("startpos moves 7g7f 3c", 21)] {
+        let games = read_with_warnings(format!("{text}\n").as_bytes(), Format::Usi);
+        let e = games[0].0.as_ref().expect_err("a cut move");
+        assert!(e.starts_with(&format!("line 1, column {column}: ")), "{e}");
+    }
+}
+
+#[test]
 fn draft_1_and_psn_1998_results_are_their_result_headers() {
     // psn.md §2: Draft 1 gives the result as a property only (its sample ends with a move); a
     // game without [SFEN] and move times is read as it says.
