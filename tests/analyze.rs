@@ -230,6 +230,50 @@ fn analyze_exits_1_when_an_input_is_unreadable_or_the_engine_fails() {
 }
 
 #[test]
+fn analyze_with_no_game_in_its_inputs_exits_1_and_writes_nothing() {
+    let dir = temp_dir("no-games");
+    let json = dir.join("a.json");
+    let empty = dir.join("empty.kif");
+    std::fs::write(&empty, "").expect("write");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, [0u8, 159, 146, 150, 1, 2, 3]).expect("write");
+    for input in [&empty, &junk] {
+        let (status, out, err) = hisha_text(&["analyze", s(input), "--json", s(&json), "--quiet"]);
+        assert_eq!(status, Some(1), "{out}\n{err}");
+        assert!(err.contains("no game to analyse in the inputs (nothing written)"), "{err}");
+        assert!(!json.exists(), "no empty JSON is written");
+    }
+}
+
+#[test]
+fn analyze_refuses_an_output_it_cannot_write_before_any_search() {
+    let dir = temp_dir("unwritable");
+    let input = write_record(&dir, "game.usi", &line(&BLUNDER[..1]), Format::Usi);
+    let nowhere = dir.join("missing-folder").join("out");
+    // An engine that cannot start: had the search come first, its failures would be reported.
+    let engine = ["--engine", "name=none", "cmd=/nonexistent/engine"];
+    for flag in ["-o", "--json", "--svg"] {
+        let mut args = vec!["analyze", s(&input), flag, s(&nowhere)];
+        args.extend(engine);
+        let (status, _, err) = hisha_text(&args);
+        assert_eq!(status, Some(2), "{flag}: {err}");
+        assert!(err.contains("missing-folder") && !err.contains("cannot start"), "{flag}: {err}");
+    }
+    assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 1, "nothing left beside the input");
+}
+
+#[test]
+fn analyze_says_which_games_stop_without_an_ending() {
+    let dir = temp_dir("no-ending");
+    // `#KIF version=2.0 …`, 手合割, the column header and two moves: the last line is line 5.
+    let input = write_record(&dir, "game.kifu", &line(&BLUNDER[..2]), Format::Kifu);
+    let (status, out, err) = hisha_text(&["analyze", s(&input), "--tc", NODES, "--quiet"]);
+    assert_eq!(status, Some(0), "a warning is no failure: {err}");
+    assert!(out.contains("no result"), "{out}");
+    assert!(err.contains("game.kifu: game 1: line 5: the game stops without an ending"), "{err}");
+}
+
+#[test]
 fn analyze_reports_the_positions_an_engine_crashed_on_and_exits_1() {
     let dir = temp_dir("crash");
     let input = write_record(&dir, "game.usi", &line(&BLUNDER[..2]), Format::Usi);

@@ -1,11 +1,12 @@
-//! `hisha perft`, `hisha handicaps` and `hisha mate` as a user runs them: output format,
-//! `--divide`, start positions (every form of a position spec), `--help`, and clear errors on bad
-//! input.
+//! `hisha perft`, `hisha handicaps`, `hisha mate`, `hisha book build | openings` and `hisha bench
+//! --evalfile` as a user runs them: output format, `--divide`, start positions (every form of a
+//! position spec), `--help`, clear errors on bad input, and empty input an error, never a success
+//! that did nothing.
 
 mod support;
 
 use std::process::Output;
-use support::{hisha, temp_dir};
+use support::{hisha, hisha_text, s, temp_dir};
 
 fn stdout_lines(out: &Output) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
@@ -152,6 +153,77 @@ fn mate_bench_passes_when_every_problem_is_solved() {
     let _ = std::fs::remove_file(&path);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout_lines(&out).contains(&"Solved: 2/2".to_string()));
+    assert!(stdout_lines(&out).contains(&"Longest solved: 1 ply".to_string()), "{:?}", stdout_lines(&out));
+}
+
+#[test]
+fn mate_bench_of_a_file_without_problems_exits_1() {
+    for (name, text) in [("empty.txt", ""), ("comments.txt", "# only a comment\n\n")] {
+        let path = suite_file(name, text);
+        let (code, out, err) = hisha_text(&["mate", "--bench", s(&path)]);
+        assert_eq!(code, Some(1), "{name}: {out}");
+        assert!(!out.contains("Solved: 0/0"), "{name}: no pass is reported: {out}");
+        assert_eq!(err, format!("hisha: {}: no problems in it\n", s(&path)));
+    }
+}
+
+#[test]
+fn book_build_from_no_game_exits_1_and_writes_no_book() {
+    let dir = temp_dir("book-empty");
+    let book = dir.join("book.db");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, [0u8, 159, 146, 150, 1, 2, 3]).expect("write");
+    let empty = dir.join("empty.kif");
+    std::fs::write(&empty, "").expect("write");
+    for input in [&junk, &empty] {
+        let (code, _, err) = hisha_text(&["book", "build", s(input), "-o", s(&book)]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("hisha: no game could be read from the records: no book written"), "{err}");
+        assert!(!book.exists(), "no empty book");
+    }
+    // Games, but no move played often enough: no book either.
+    let games = dir.join("games.usi");
+    std::fs::write(&games, "startpos moves 7g7f\n").expect("write");
+    let (code, _, err) = hisha_text(&["book", "build", s(&games), "-o", s(&book), "--min-count", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("1 game gave no position before ply 40 with a move played at least 2 times"), "{err}");
+    assert!(!book.exists());
+    // One game: counted in the singular.
+    let (code, _, err) = hisha_text(&["book", "build", s(&games), "-o", s(&book)]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("1 game -> 1 position in "), "{err}");
+}
+
+#[test]
+fn book_openings_writes_no_carriage_returns_into_a_log() {
+    let dir = temp_dir("openings-log");
+    let out = dir.join("o.usi");
+    let args =
+        ["book", "openings", "-o", s(&out), "--plies", "2", "--count", "2", "--depth", "1", "--check-depth", "1"];
+    let (code, _, err) = hisha_text(&args);
+    assert_eq!(code, Some(0), "{err}");
+    // stderr is a pipe here, as in a log: no redrawn count, one plain summary line.
+    assert!(!err.contains('\r'), "{err:?}");
+    assert!(err.ends_with(&format!("2 openings -> {}\n", s(&out))), "{err:?}");
+}
+
+#[test]
+fn bench_evalfile_takes_a_folder_holding_nn_bin_as_the_usi_option_does() {
+    let dir = temp_dir("bench-folder");
+    let net = dir.join("nn.bin");
+    let (code, _, err) = hisha_text(&["nnue", "random", "--seed", "3", s(&net)]);
+    assert_eq!(code, Some(0), "{err}");
+    let signature = |evalfile: &str| {
+        let (code, out, err) = hisha_text(&["bench", "3", "--evalfile", evalfile]);
+        assert_eq!(code, Some(0), "{evalfile}: {err}");
+        out.lines().find(|l| l.starts_with("Bench: ")).map(str::to_string).expect("a signature")
+    };
+    assert_eq!(signature(s(&dir)), signature(s(&net)), "the folder's nn.bin is the net searched with");
+    // A folder without nn.bin is an error that names the file looked for.
+    let empty = temp_dir("bench-empty-folder");
+    let (code, out, err) = hisha_text(&["bench", "3", "--evalfile", s(&empty)]);
+    assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+    assert!(err.contains(&format!("cannot read {}", s(&empty.join("nn.bin")))), "{err}");
 }
 
 #[test]

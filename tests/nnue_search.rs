@@ -247,7 +247,11 @@ fn bench_with_an_unreadable_net_fails_with_the_reason() {
     let (code, out, err) = hisha_text(&["bench", "2", "--evalfile", s(&missing)]);
     assert_eq!(code, Some(1));
     assert!(out.is_empty(), "{out}");
-    assert!(err.starts_with("hisha: cannot read ") && err.contains("missing.bin"), "{err}");
+    // The USI option's message: `EvalFile PATH: cannot read PATH: …`.
+    assert!(
+        err.starts_with("hisha: EvalFile ") && err.contains("cannot read ") && err.contains("missing.bin"),
+        "{err}"
+    );
 }
 
 #[test]

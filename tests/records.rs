@@ -13,6 +13,7 @@ mod records {
     mod convert_outputs;
     mod cshogi;
     mod cshogi_results;
+    mod endings;
     mod games;
     mod kif_csa_formats;
     mod props;

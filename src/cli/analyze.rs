@@ -2,14 +2,16 @@
 //! ([`hisha::analyze`]), with a summary per game and side on stdout, and on request the games
 //! annotated (`-o`), one JSON object per position (`--json`) and evaluation graphs (`--svg`).
 //! Outputs are checked before any search starts: one that is also an input is refused, and every
-//! file is written beside itself and renamed into place ([`hisha::output_file`]).
+//! file is opened beside itself then (one that cannot be written is refused before hours of
+//! analysis, not after), written at the end and renamed into place ([`hisha::output_file`]).
+//! Inputs that hold no game at all are an error, with nothing written.
 
 use super::FormatArg;
-use super::convert::{is_an_input, open, shown};
+use super::inputs::{self, counted, is_an_input, shown};
 use hisha::analyze::{self, EngineSetup, GameAnalysis};
 use hisha::arena::tc::TimeControl;
 use hisha::output_file::OutputFile;
-use hisha::record::{Format, GameReader, GameRecord, RecordWriter, game_path};
+use hisha::record::{Format, GameRecord, RecordWriter, game_path};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,9 +22,10 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  every game was analysed and every output written
   1  the outputs were written, but some input or game could not be read, or the engine failed
-     on some positions (they are reported, and left out of the outputs)
-  2  refused or failed: a usage error, a bad --engine, an output that is also an input (all
-     checked before the engine starts), an output that cannot be written";
+     on some positions (they are reported, and left out of the outputs); or the inputs hold no
+     game at all (nothing written)
+  2  refused or failed: a usage error, a bad --engine, an output that is also an input, an
+     output that cannot be written (all checked before the engine starts)";
 
 /// Options of `hisha analyze`.
 #[derive(Debug, clap::Args)]
@@ -129,48 +132,70 @@ fn svg_path(spec: &str, n: usize, games: usize) -> PathBuf {
     }
 }
 
-/// Every file the run will write, for `games` games.
-fn outputs(args: &AnalyzeArgs, games: usize) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Some(o) = &args.output {
-        let several = output_format(args).one_game_per_file() && games > 1;
-        out.extend((1..=games.max(1)).map(|n| per_game(o, n, several)));
-        out.dedup();
-    }
-    out.extend(args.json.clone());
-    if let Some(s) = &args.svg {
-        out.extend((1..=games.max(1)).map(|n| svg_path(s, n, games)));
-    }
-    out
+/// The files the run writes for `games` games.
+struct OutputPaths {
+    /// The annotated records: one file, or one per game (KIF, KIFU and KI2 with several games).
+    records: Vec<PathBuf>,
+    /// The JSON lines.
+    json: Option<PathBuf>,
+    /// One evaluation graph per game.
+    svgs: Vec<PathBuf>,
 }
 
-/// Reads every game of every input; false if something could not be read (reported).
+impl OutputPaths {
+    fn new(args: &AnalyzeArgs, games: usize) -> OutputPaths {
+        let games = games.max(1);
+        let records = match &args.output {
+            Some(o) if output_format(args).one_game_per_file() && games > 1 => {
+                (1..=games).map(|n| per_game(o, n, true)).collect()
+            }
+            Some(o) => vec![o.clone()],
+            None => Vec::new(),
+        };
+        let svgs = args.svg.as_ref().map_or_else(Vec::new, |s| (1..=games).map(|n| svg_path(s, n, games)).collect());
+        OutputPaths { records, json: args.json.clone(), svgs }
+    }
+
+    fn all(&self) -> impl Iterator<Item = &PathBuf> {
+        self.records.iter().chain(&self.json).chain(&self.svgs)
+    }
+}
+
+/// Reads every game of every input, reporting on stderr what the readers warn about and what
+/// cannot be read; false if an input or a game could not be read, or an input holds no game.
 fn read_inputs(inputs: &[String]) -> (Vec<(GameRecord, Format)>, bool) {
     let mut games = Vec::new();
     let mut all_read = true;
     for input in inputs {
         let name = shown(input);
-        let reader = match open(input) {
-            Ok(r) => GameReader::detect(r, (input != "-").then_some(input.as_str())),
-            Err(e) => {
-                eprintln!("{name}: {e} (skipped)");
+        let mut reader = match inputs::games(input, None) {
+            Ok(r) => r,
+            Err(why) => {
+                eprintln!("{name}: {why} (skipped)");
                 all_read = false;
                 continue;
             }
         };
-        let Some(format) = reader.format() else {
-            eprintln!("{name}: no games hisha can read (skipped)");
-            all_read = false;
-            continue;
-        };
-        for (i, game) in reader.enumerate() {
+        let Some(format) = reader.format() else { continue };
+        let mut seen = 0;
+        while let Some(game) = reader.next() {
+            seen += 1;
             match game {
-                Ok(rec) => games.push((rec, format)),
+                Ok(rec) => {
+                    for w in reader.warnings() {
+                        eprintln!("{name}: game {seen}: {w}");
+                    }
+                    games.push((rec, format));
+                }
                 Err(e) => {
-                    eprintln!("{name}: game {}: {e} (skipped)", i + 1);
+                    eprintln!("{name}: game {seen}: {e} (skipped)");
                     all_read = false;
                 }
             }
+        }
+        if seen == 0 {
+            eprintln!("{name}: no games in it (skipped)");
+            all_read = false;
         }
     }
     (games, all_read)
@@ -179,11 +204,7 @@ fn read_inputs(inputs: &[String]) -> (Vec<(GameRecord, Format)>, bool) {
 /// Runs the analysis: Ok(false) when some input, game or position was left out.
 fn run(args: &AnalyzeArgs) -> Result<bool, Refused> {
     // Outputs named after the games are checked again once the games are counted.
-    for p in outputs(args, 1) {
-        if is_an_input(&p, &args.inputs) {
-            return Err(Refused::OutputIsInput(p.display().to_string()));
-        }
-    }
+    refuse_inputs_among(&OutputPaths::new(args, 1), &args.inputs)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let setup = EngineSetup::new(
         &args.engine,
@@ -195,11 +216,15 @@ fn run(args: &AnalyzeArgs) -> Result<bool, Refused> {
         Duration::from_secs(args.stall_timeout),
     )?;
     let (games, all_read) = read_inputs(&args.inputs);
-    for p in outputs(args, games.len()) {
-        if is_an_input(&p, &args.inputs) {
-            return Err(Refused::OutputIsInput(p.display().to_string()));
-        }
+    if games.is_empty() {
+        eprintln!("hisha analyze: no game to analyse in the inputs (nothing written)");
+        return Ok(false);
     }
+    let paths = OutputPaths::new(args, games.len());
+    refuse_inputs_among(&paths, &args.inputs)?;
+    // Opened now, beside their targets: an output that cannot be written is refused before the
+    // search, not after it.
+    let files = open_outputs(args, &paths)?;
     let records: Vec<GameRecord> = games.iter().map(|(r, _)| r.clone()).collect();
     let bar = progress_bar(args.quiet);
     let analyses = analyze::analyse_games(&setup, &records, args.plies, |done, total| {
@@ -215,14 +240,22 @@ fn run(args: &AnalyzeArgs) -> Result<bool, Refused> {
     let mut stdout = io::stdout().lock();
     for (n, ((rec, format), analysis)) in games.iter().zip(&analyses).enumerate() {
         for (i, failure) in analysis.positions.iter().filter_map(|(i, r)| r.as_ref().err().map(|e| (i, e))) {
-            eprintln!("game {}: position after {i} plies: {failure}", n + 1);
+            eprintln!("game {}: position after {}: {failure}", n + 1, counted(*i, "ply", "plies"));
             complete = false;
         }
         let _ = write!(stdout, "{}", analyze::summary(n + 1, rec, analysis, *format));
     }
     let formats: Vec<Format> = games.iter().map(|(_, f)| *f).collect();
-    write_outputs(args, &records, &formats, &analyses)?;
+    write_outputs(args, files, &records, &formats, &analyses)?;
     Ok(complete)
+}
+
+/// Refuses outputs that would overwrite an input.
+fn refuse_inputs_among(paths: &OutputPaths, inputs: &[String]) -> Result<(), Refused> {
+    match paths.all().find(|p| is_an_input(p, inputs)) {
+        Some(p) => Err(Refused::OutputIsInput(p.display().to_string())),
+        None => Ok(()),
+    }
 }
 
 /// A progress bar on stderr when it is a terminal.
@@ -238,38 +271,61 @@ fn progress_bar(quiet: bool) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// Writes `path` whole (beside it, then renamed into place).
-fn write_file(path: &Path, write: impl FnOnce(&mut OutputFile) -> io::Result<()>) -> Result<(), Refused> {
+/// An output file being written, with its name for messages.
+type Opened = (PathBuf, OutputFile);
+
+/// The output files, each opened beside its target (the folder of `--svg DIR/` made first).
+struct OutputFiles {
+    records: Vec<Opened>,
+    json: Option<Opened>,
+    svgs: Vec<Opened>,
+}
+
+fn open_outputs(args: &AnalyzeArgs, paths: &OutputPaths) -> Result<OutputFiles, Refused> {
+    if let Some(spec) = args.svg.as_ref().filter(|s| s.ends_with('/')) {
+        std::fs::create_dir_all(spec).map_err(|e| Refused::Write(spec.clone(), e))?;
+    }
+    let open = |p: &PathBuf| -> Result<Opened, Refused> {
+        let file = OutputFile::create(p).map_err(|e| Refused::Write(p.display().to_string(), e))?;
+        Ok((p.clone(), file))
+    };
+    Ok(OutputFiles {
+        records: paths.records.iter().map(open).collect::<Result<_, _>>()?,
+        json: paths.json.as_ref().map(open).transpose()?,
+        svgs: paths.svgs.iter().map(open).collect::<Result<_, _>>()?,
+    })
+}
+
+/// Writes an opened file whole and renames it into place.
+fn finish((path, mut file): Opened, write: impl FnOnce(&mut OutputFile) -> io::Result<()>) -> Result<(), Refused> {
     let failed = |e| Refused::Write(path.display().to_string(), e);
-    let mut file = OutputFile::create(path).map_err(failed)?;
     write(&mut file).map_err(failed)?;
     file.commit().map_err(failed)
 }
 
-/// The annotated records, the JSON lines and the graphs that were asked for (the graphs' moves in
-/// the notation of each game's input, `formats`, as the summary writes them).
+/// Writes the annotated records, the JSON lines and the graphs into the files opened for them
+/// (the graphs' moves in the notation of each game's input, `formats`, as the summary writes them).
 fn write_outputs(
     args: &AnalyzeArgs,
+    files: OutputFiles,
     records: &[GameRecord],
     formats: &[Format],
     analyses: &[GameAnalysis],
 ) -> Result<(), Refused> {
-    if let Some(out) = &args.output {
-        let format = output_format(args);
-        let annotated = records.iter().zip(analyses).map(|(r, a)| analyze::annotate(r, a, format));
-        if format.one_game_per_file() && records.len() > 1 {
-            for (n, rec) in annotated.enumerate() {
-                write_file(&game_path(out, n + 1), |f| RecordWriter::new(f, format, true).write(&rec))?;
-            }
-        } else {
-            write_file(out, |f| {
-                let mut w = RecordWriter::new(f, format, true);
-                annotated.into_iter().try_for_each(|rec| w.write(&rec))
-            })?;
+    let format = output_format(args);
+    let mut annotated = records.iter().zip(analyses).map(|(r, a)| analyze::annotate(r, a, format));
+    if files.records.len() > 1 {
+        for (file, rec) in files.records.into_iter().zip(annotated) {
+            finish(file, |f| RecordWriter::new(f, format, true).write(&rec))?;
         }
+    } else if let Some(file) = files.records.into_iter().next() {
+        finish(file, |f| {
+            let mut w = RecordWriter::new(f, format, true);
+            annotated.try_for_each(|rec| w.write(&rec))
+        })?;
     }
-    if let Some(json) = &args.json {
-        write_file(json, |f| {
+    if let Some(file) = files.json {
+        finish(file, |f| {
             for report in analyses.iter().flat_map(|a| &a.reports) {
                 serde_json::to_writer(&mut *f, report)?;
                 f.write_all(b"\n")?;
@@ -277,14 +333,10 @@ fn write_outputs(
             Ok(())
         })?;
     }
-    if let Some(spec) = &args.svg {
-        if spec.ends_with('/') {
-            std::fs::create_dir_all(spec).map_err(|e| Refused::Write(spec.clone(), e))?;
-        }
-        for (n, ((rec, analysis), format)) in records.iter().zip(analyses).zip(formats).enumerate() {
-            let text = analyze::svg(n + 1, rec, analysis, *format);
-            write_file(&svg_path(spec, n + 1, records.len()), |f| f.write_all(text.as_bytes()))?;
-        }
+    let games = records.iter().zip(analyses).zip(formats);
+    for (n, (file, ((rec, analysis), format))) in files.svgs.into_iter().zip(games).enumerate() {
+        let text = analyze::svg(n + 1, rec, analysis, *format);
+        finish(file, |f| f.write_all(text.as_bytes()))?;
     }
     Ok(())
 }

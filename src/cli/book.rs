@@ -1,12 +1,13 @@
 //! `hisha book build | show | openings`.
 
 use super::CliError;
+use super::inputs::{self, counted, is_an_input, shown};
 use hisha::book::{BUILTIN, Book};
 use hisha::book_tools::build::{BookBuilder, BuildOptions};
 use hisha::book_tools::openings::{OpeningOptions, generate};
-use hisha::output_file::{self, OutputFile};
-use hisha::record::{Format, GameReader, GameRecord, RecordWriter};
-use std::io::{BufReader, Write};
+use hisha::output_file::OutputFile;
+use hisha::record::{Format, GameRecord, RecordWriter};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 /// The book tools.
@@ -64,49 +65,63 @@ pub enum BookCommand {
     },
 }
 
+/// What reading record files gave besides the games.
+#[derive(Clone, Copy, Debug, Default)]
+struct ReadCounts {
+    /// Games read.
+    read: usize,
+    /// Of those, games that stop without an ending (their result unknown).
+    no_ending: usize,
+    /// Games and files that could not be read.
+    skipped: usize,
+}
+
 /// Reads the games of record files one at a time (any format hisha reads, detected from content
-/// and extension; `-` = standard input), reporting unreadable games and files on stderr. Returns
-/// the number of games skipped.
-fn for_each_record(paths: &[String], f: &mut dyn FnMut(GameRecord)) -> usize {
-    let mut skipped = 0;
+/// and extension; `-` = standard input), reporting on stderr unreadable games and files and, when
+/// `endings_matter`, games that stop without an ending (seed lines have none by design).
+fn for_each_record(paths: &[String], endings_matter: bool, f: &mut dyn FnMut(GameRecord)) -> ReadCounts {
+    let mut counts = ReadCounts::default();
     for p in paths {
-        let input: Box<dyn std::io::BufRead> = if p == "-" {
-            Box::new(BufReader::new(std::io::stdin()))
-        } else {
-            match std::fs::File::open(p) {
-                Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
-                Err(e) => {
-                    eprintln!("{p}: {e} (skipped)");
-                    skipped += 1;
-                    continue;
-                }
+        let name = shown(p);
+        let mut games = match inputs::games(p, None) {
+            Ok(games) => games,
+            Err(why) => {
+                eprintln!("{name}: {why} (skipped)");
+                counts.skipped += 1;
+                continue;
             }
         };
-        let games = GameReader::detect(input, (p != "-").then_some(p.as_str()));
-        if games.format().is_none() {
-            eprintln!("{p}: not a record format hisha knows (skipped)");
-            skipped += 1;
-            continue;
-        }
-        for (i, g) in games.enumerate() {
+        let mut seen = 0;
+        while let Some(g) = games.next() {
+            seen += 1;
             match g {
-                Ok(r) => f(r),
+                Ok(r) => {
+                    counts.read += 1;
+                    if !games.warnings().is_empty() {
+                        counts.no_ending += 1;
+                    }
+                    for w in games.warnings().iter().filter(|_| endings_matter) {
+                        eprintln!("{name}: game {seen}: {w}");
+                    }
+                    f(r)
+                }
                 Err(e) => {
-                    eprintln!("{p}: game {}: {e} (skipped)", i + 1);
-                    skipped += 1;
+                    eprintln!("{name}: game {seen}: {e} (skipped)");
+                    counts.skipped += 1;
                 }
             }
         }
+        if seen == 0 {
+            eprintln!("{name}: no games in it (skipped)");
+            counts.skipped += 1;
+        }
     }
-    skipped
+    counts
 }
 
 /// Refuses an output that would overwrite one of the inputs (`-` = standard input).
 fn refuse_output_among(output: &str, inputs: &[String]) -> Result<(), CliError> {
-    let out = Path::new(output);
-    let clash =
-        |i: &String| if i == "-" { output_file::stdin_is(out) } else { output_file::same_file(Path::new(i), out) };
-    if inputs.iter().any(clash) {
+    if is_an_input(Path::new(output), inputs) {
         return Err(CliError::OutputIsInput(output.to_string()));
     }
     Ok(())
@@ -118,15 +133,30 @@ pub fn run(cmd: BookCommand) -> Result<(), CliError> {
         BookCommand::Build { records, output, max_ply, min_count } => {
             refuse_output_among(&output, &records)?;
             let mut builder = BookBuilder::new(BuildOptions { max_ply, min_count });
-            let skipped = for_each_record(&records, &mut |r| builder.add(&r));
+            let counts = for_each_record(&records, true, &mut |r| builder.add(&r));
             let games = builder.games();
             let book = builder.finish();
+            if games == 0 {
+                return Err(CliError::NoGames);
+            }
+            if book.is_empty() {
+                return Err(CliError::EmptyBook { games, max_ply, min_count });
+            }
             // Written beside the output and renamed into place: an earlier book stays whole on error.
             let failed = |source| CliError::Write { path: output.clone(), source };
             let mut f = OutputFile::create(Path::new(&output)).map_err(failed)?;
             book.write(&mut f).map_err(failed)?;
             f.commit().map_err(failed)?;
-            eprintln!("{games} games -> {} positions in {output} ({skipped} skipped)", book.len());
+            let no_ending = match counts.no_ending {
+                0 => String::new(),
+                n => format!(", {n} without an ending scored as draws"),
+            };
+            eprintln!(
+                "{} -> {} in {output} ({} skipped{no_ending})",
+                counted(games, "game", "games"),
+                counted(book.len(), "position", "positions"),
+                counts.skipped
+            );
             Ok(())
         }
         BookCommand::Show { file, sfen } => {
@@ -149,8 +179,8 @@ pub fn run(cmd: BookCommand) -> Result<(), CliError> {
                 );
             }
             eprintln!(
-                "{} positions, loaded in {} ms, lookup {} µs",
-                book.len(),
+                "{}, loaded in {} ms, lookup {} µs",
+                counted(book.len(), "position", "positions"),
                 loaded.as_millis(),
                 lookup.as_micros()
             );
@@ -164,13 +194,21 @@ pub fn run(cmd: BookCommand) -> Result<(), CliError> {
             refuse_output_among(&output, from.as_slice())?;
             let mut seeds = Vec::new();
             if let Some(f) = from {
-                if for_each_record(&[f], &mut |r| seeds.push(r)) > 0 {
+                if for_each_record(&[f], false, &mut |r| seeds.push(r)).skipped > 0 {
                     return Err(CliError::UnreadableSeeds);
                 }
             }
             let opts = OpeningOptions { plies, count, balance, choose_depth: depth, check_depth, margin: 40, seed };
-            let found = generate(&seeds, &opts, &mut |n| eprint!("\r{n}/{count}"));
-            eprintln!();
+            // The count redraws in place on a terminal only: a log gets no carriage returns.
+            let terminal = std::io::stderr().is_terminal();
+            let found = generate(&seeds, &opts, &mut |n| {
+                if terminal {
+                    eprint!("\r{n}/{count}");
+                }
+            });
+            if terminal {
+                eprintln!();
+            }
             let failed = |source| CliError::Write { path: output.clone(), source };
             let mut w = RecordWriter::new(OutputFile::create(Path::new(&output)).map_err(failed)?, format, true);
             for rec in &found {
@@ -178,7 +216,7 @@ pub fn run(cmd: BookCommand) -> Result<(), CliError> {
             }
             w.into_inner().commit().map_err(failed)?;
             let _ = std::io::stderr().flush();
-            eprintln!("{} openings -> {output}", found.len());
+            eprintln!("{} -> {output}", counted(found.len(), "opening", "openings"));
             Ok(())
         }
     }

@@ -2,8 +2,10 @@
 //! one game at a time (files of any size stream through). Formats are detected from content and
 //! the file extension; every game that cannot be read is reported on stderr with its file, line
 //! and column and skipped (or, with `--keep-partial`, cut: its readable start kept), as is a file
-//! that cannot be opened, is empty or whose format is unknown. A summary of what was read,
-//! written, cut and skipped (with the reasons) ends the run.
+//! that cannot be opened, is empty or whose format is unknown. A game that stops without an
+//! ending (a cut file) is converted without a result, and the reader's warning is shown. A
+//! summary of what was read (and how much of it without an ending), written, cut and skipped
+//! (with the reasons) ends the run.
 //!
 //! Nothing is lost: an output file is written beside itself and renamed into place when complete
 //! ([`hisha::output_file`]), an output that is also an input is refused, and KIF, KIFU and KI2,
@@ -12,18 +14,20 @@
 //! does.
 
 use super::FormatArg;
+use super::inputs::{self, NoGames, counted, is_an_input, shown};
 use hisha::output_file::{self, OutputFile};
 use hisha::record::{Format, GameReader, GameRecord, RecordErrorKind, RecordWriter, game_path, game_paths};
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
+use std::io::{self, BufRead, BufWriter, StdoutLock, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The exit statuses, as `hisha help convert` prints them.
 const EXIT_STATUS: &str = "\
 Exit status:
-  0  every game was converted (also when --keep-partial cut games, and when the reader of
-     standard output closed it early, as `| head` does: the run then ends quietly)
+  0  every game was converted (also when --keep-partial cut games, when games stop without
+     an ending (each is named), and when the reader of standard output closed it early, as
+     `| head` does: the run then ends quietly)
   1  the output was written, but games or inputs were skipped (unreadable games, inputs that
      are missing, empty or of an unknown format)
   2  refused or failed, the output left as it was: a usage error, an output that is also an
@@ -63,6 +67,9 @@ pub struct ConvertArgs {
 pub struct Summary {
     /// Games read successfully.
     pub read: usize,
+    /// Of those, games the reader warned about: they stop without an ending, and were written
+    /// without a result.
+    pub no_ending: usize,
     /// Broken games whose readable start was kept (`--keep-partial`).
     pub cut: usize,
     /// Games written.
@@ -130,26 +137,12 @@ fn reason(kind: &RecordErrorKind) -> &'static str {
     }
 }
 
-/// How an input is named in messages.
-pub(super) fn shown(input: &str) -> &str {
-    if input == "-" { "standard input" } else { input }
-}
-
-pub(super) fn open(input: &str) -> io::Result<Box<dyn BufRead>> {
-    if input == "-" {
-        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
+/// `its first move`, `its first 4 moves`: the readable start of a broken game.
+fn first_moves(start: &GameRecord) -> String {
+    match start.moves.len() {
+        1 => "its first move".to_string(),
+        n => format!("its first {n} moves"),
     }
-    if std::fs::metadata(input)?.is_dir() {
-        return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
-    }
-    Ok(Box::new(BufReader::with_capacity(1 << 16, std::fs::File::open(input)?)))
-}
-
-/// True when writing `path` would overwrite one of the inputs.
-pub(super) fn is_an_input(path: &Path, inputs: &[String]) -> bool {
-    inputs
-        .iter()
-        .any(|i| if i == "-" { output_file::stdin_is(path) } else { output_file::same_file(Path::new(i), path) })
 }
 
 /// Refuses, before anything is read or written, outputs that would overwrite an input.
@@ -276,41 +269,22 @@ fn write_one(writer: &mut RecordWriter<Stream>, name: &str, rec: &GameRecord) ->
     writer.write(rec).map_err(|e| if to_stdout { stdout_error(name, e) } else { ConvertError::Write(name.into(), e) })
 }
 
-/// Opens `input` and detects its format, reporting (and counting) an input that cannot be read.
+/// The games of `input`; an input that gives none is reported (and counted) as skipped.
 fn games_of(
     input: &str,
     from: Option<Format>,
     err: &mut dyn Write,
     summary: &mut Summary,
 ) -> Option<GameReader<Box<dyn BufRead>>> {
-    let name = shown(input);
-    let reader = match open(input) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = writeln!(err, "{name}: {e} (skipped)");
-            summary.skip("file not readable");
-            return None;
+    match inputs::games(input, from) {
+        Ok(games) => Some(games),
+        Err(why) => {
+            let hint = if matches!(why, NoGames::UnknownFormat) { " (try --from)" } else { "" };
+            let _ = writeln!(err, "{}: {why}{hint} (skipped)", shown(input));
+            summary.skip(why.reason());
+            None
         }
-    };
-    let path = (input != "-").then_some(input);
-    let games = match from {
-        Some(f) => GameReader::new(reader, f),
-        None => GameReader::detect(reader, path),
-    };
-    if games.is_blank() {
-        let _ = writeln!(err, "{name}: empty, no games (skipped)");
-        summary.skip("empty input");
-    } else if games.format().is_some() {
-        // A read error after the format was told comes with the games before it.
-        return Some(games);
-    } else if let Some(e) = games.read_error() {
-        let _ = writeln!(err, "{name}: cannot read: {e} (skipped)");
-        summary.skip("file not readable");
-    } else {
-        let _ = writeln!(err, "{name}: not a record format hisha knows (try --from) (skipped)");
-        summary.skip("unknown format");
     }
-    None
 }
 
 /// Runs the conversion, reporting problems on `err`. An error means the run was refused or
@@ -321,33 +295,32 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertEr
     let mut out = Output::open(args, to)?;
     let mut summary = Summary::default();
     for input in &args.inputs {
-        let Some(games) = games_of(input, args.from.map(|f| f.0), err, &mut summary) else { continue };
+        let Some(mut games) = games_of(input, args.from.map(|f| f.0), err, &mut summary) else { continue };
         let name = shown(input);
         let mut seen = 0;
-        for (i, game) in games.enumerate() {
+        while let Some(game) = games.next() {
+            let i = seen;
             seen += 1;
             match game {
                 Ok(rec) => {
                     summary.read += 1;
+                    for w in games.warnings() {
+                        let _ = writeln!(err, "{name}: game {}: {w}", i + 1);
+                        summary.no_ending += 1;
+                    }
                     out.write(rec)?;
                     summary.written += 1;
                 }
                 Err(e) => match (e.partial.as_deref(), args.keep_partial) {
                     (Some(start), true) => {
-                        let _ = writeln!(
-                            err,
-                            "{name}: game {}: {e} (cut: kept its first {} moves)",
-                            i + 1,
-                            start.moves.len()
-                        );
+                        let _ = writeln!(err, "{name}: game {}: {e} (cut: kept {})", i + 1, first_moves(start));
                         summary.cut += 1;
                         out.write(start.clone())?;
                         summary.written += 1;
                     }
                     (start, _) => {
-                        let hint = start.map_or(String::new(), |s| {
-                            format!("; --keep-partial keeps its first {} moves", s.moves.len())
-                        });
+                        let hint =
+                            start.map_or(String::new(), |s| format!("; --keep-partial keeps {}", first_moves(s)));
                         let _ = writeln!(err, "{name}: game {}: {e} (skipped{hint})", i + 1);
                         summary.skip(reason(&e.kind));
                     }
@@ -365,9 +338,13 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertEr
 }
 
 /// `read 2 games, wrote 2 as csa, skipped 3 (1 file not readable, 1 illegal move, 1 unknown
-/// format)`; with `--keep-partial` the cut games, with `--split` the files.
+/// format)`; the games read without an ending, with `--keep-partial` the cut games, with
+/// `--split` the files.
 fn summary_line(s: &Summary, to: Format, files: Option<(PathBuf, usize)>, keep_partial: bool) -> String {
-    let mut line = format!("read {} games", s.read);
+    let mut line = format!("read {}", counted(s.read, "game", "games"));
+    if s.no_ending > 0 {
+        line.push_str(&format!(" ({} without an ending)", s.no_ending));
+    }
     if keep_partial || s.cut > 0 {
         line.push_str(&format!(", cut {} (kept up to the error)", s.cut));
     }
@@ -375,7 +352,7 @@ fn summary_line(s: &Summary, to: Format, files: Option<(PathBuf, usize)>, keep_p
     if let Some((base, n)) = files.filter(|(_, n)| *n > 0) {
         let first = game_path(&base, 1).display().to_string();
         let range = if n == 1 { first } else { format!("{first} … {}", game_path(&base, n).display()) };
-        line.push_str(&format!(" in {n} file{} ({range})", if n == 1 { "" } else { "s" }));
+        line.push_str(&format!(" in {} ({range})", counted(n, "file", "files")));
     }
     line.push_str(&format!(", skipped {}", s.skipped));
     if !s.reasons.is_empty() {

@@ -77,9 +77,10 @@ fn solve(position: &[String], args: &MateArgs) -> Result<(), CliError> {
 }
 
 /// Runs `hisha mate --bench FILE`: solves every problem of a suite (`SFEN answer [slow] [#
-/// source]`, see [`hisha::mate::suite`]) with a fresh table, prints one line per problem and the
-/// totals: solved count (the right answer: a verified mate of the expected length, or no mate),
-/// nodes, time (table clearing excluded) and the longest mate solved.
+/// source]`, see [`hisha::mate::suite`]; a file without one is an error) with a fresh table,
+/// prints one line per problem and the totals: solved count (the right answer: a verified mate of
+/// the expected length, or no mate), nodes, time (table clearing excluded) and the longest mate
+/// solved.
 ///
 /// Every problem not solved is a failure, and the error lists them (line, expected, got): a wrong
 /// answer, and also `unknown` (a `--time`/`--nodes` limit stopped the solver first), since every
@@ -88,6 +89,10 @@ fn bench(path: &str, args: &MateArgs) -> Result<(), CliError> {
     use hisha::mate::suite::{Answer, parse};
     let text = std::fs::read_to_string(path).map_err(|source| CliError::Read { path: path.into(), source })?;
     let problems = parse(&text).map_err(|error| CliError::Suite { path: path.into(), error })?;
+    if problems.is_empty() {
+        // `Solved: 0/0` would read as a pass.
+        return Err(CliError::EmptySuite(path.into()));
+    }
     let mut solver = MateSolver::new(args.hash);
     let (mut solved, mut nodes, mut longest) = (0, 0u64, 0);
     let mut failed = Vec::new();
@@ -143,7 +148,7 @@ fn bench(path: &str, args: &MateArgs) -> Result<(), CliError> {
     writeln!(out, "Nodes searched: {nodes}")?;
     writeln!(out, "Time (ms): {}", total_time.as_millis())?;
     writeln!(out, "Nodes/second: {}", (nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64)?;
-    writeln!(out, "Longest solved: {longest} plies")?;
+    writeln!(out, "Longest solved: {}", super::inputs::counted(longest as usize, "ply", "plies"))?;
     if failed.is_empty() {
         return Ok(());
     }

@@ -8,6 +8,7 @@ mod bench;
 mod book;
 mod convert;
 mod handicaps;
+mod inputs;
 mod r#match;
 mod mate;
 mod nnue;
@@ -60,11 +61,12 @@ pub enum Command {
         /// Search threads (Lazy SMP); the node count is a signature only with 1.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
-        /// Evaluate with this YaneuraOu-format nn.bin instead of the built-in net, or with
-        /// `linear`, the linear evaluation (the one-thread count is then the signature of the
-        /// search with that evaluation).
+        /// Evaluate with this YaneuraOu-format nn.bin (or a folder holding one, as the USI option
+        /// EvalFile takes it) instead of the built-in net, or with `linear`, the linear
+        /// evaluation (the one-thread count is then the signature of the search with that
+        /// evaluation).
         #[arg(long, value_name = "PATH")]
-        evalfile: Option<std::path::PathBuf>,
+        evalfile: Option<String>,
     },
     /// NNUE net files: re-write a YaneuraOu-format nn.bin (`export`), write a random one.
     #[command(subcommand)]
@@ -146,6 +148,22 @@ pub enum CliError {
     /// The seed lines of `book openings --from` could not all be read (each was reported).
     #[error("unreadable seed lines (see above)")]
     UnreadableSeeds,
+    /// `book build` read no game (why each input gave none was reported).
+    #[error("no game could be read from the records: no book written")]
+    NoGames,
+    /// `book build` read games, but no position kept a move.
+    #[error("{}", empty_book(*.games, *.max_ply, *.min_count))]
+    EmptyBook {
+        /// Games read.
+        games: usize,
+        /// `--max-ply`.
+        max_ply: usize,
+        /// `--min-count`.
+        min_count: u64,
+    },
+    /// A net named by `bench --evalfile` (a file, or a folder holding `nn.bin`) cannot be used.
+    #[error(transparent)]
+    EvalFile(#[from] hisha::EvalFileError),
     /// A net file that cannot be used.
     #[error("{}", nnue::describe(path, source))]
     Net {
@@ -162,6 +180,9 @@ pub enum CliError {
         /// Where and why.
         error: hisha::mate::suite::SuiteError,
     },
+    /// A mate suite file without a problem.
+    #[error("{0}: no problems in it")]
+    EmptySuite(String),
     /// A suite problem whose SFEN is not a position.
     #[error("{path}: line {line}: {error}")]
     SuiteSfen {
@@ -182,6 +203,15 @@ pub enum CliError {
         /// Each problem not solved: line, expected, got.
         failed: Vec<String>,
     },
+}
+
+/// Why `book build` wrote no book although it read `games` games.
+fn empty_book(games: usize, max_ply: usize, min_count: u64) -> String {
+    format!(
+        "{} gave no position before ply {max_ply} with a move played at least {}: no book written",
+        inputs::counted(games, "game", "games"),
+        inputs::counted(min_count.try_into().unwrap_or(usize::MAX), "time", "times")
+    )
 }
 
 /// Runs what the command line asks for; `matches` are the parsed arguments `cli` came from.

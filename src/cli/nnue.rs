@@ -42,7 +42,7 @@ pub enum FeaturesArg {
     Kp,
 }
 
-/// Reads the net at `path` (for `hisha bench --evalfile` too).
+/// Reads the net at `path`.
 pub fn load(path: &Path) -> Result<Arc<Network>, CliError> {
     let net = Network::load_file(path).map_err(|source| CliError::Net { path: path.display().to_string(), source })?;
     Ok(Arc::new(net))

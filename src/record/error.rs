@@ -1,4 +1,5 @@
-//! Errors of record readers: what went wrong, at which line and column (1-based).
+//! Errors of record readers: what went wrong, at which line and column (1-based); and their
+//! warnings about games they could read.
 
 use super::GameRecord;
 use crate::position::IllegalMoveKind;
@@ -100,4 +101,33 @@ impl fmt::Display for RecordError {
             RecordErrorKind::Io(e) => write!(f, "cannot read: {e}"),
         }
     }
+}
+
+/// Something a reader says about a game it read whole: what the text leaves unknown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
+pub struct RecordWarning {
+    /// The 1-based line it is about.
+    pub line: usize,
+    /// What.
+    pub kind: RecordWarningKind,
+}
+
+/// What a [`RecordWarning`] says.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordWarningKind {
+    /// The game's text stops without an ending (no terminal move, result word or `まで` line):
+    /// the game was unfinished when written, or the file was cut (a crashed match, a partial
+    /// download). Its result is left unknown; `claimed` is a result the text states elsewhere
+    /// but that its moves do not bear out (a GUI-dialect PSN `[Result]` header), not taken.
+    #[error(
+        "the game stops without an ending (no terminal move or result line): its result is left unknown \
+         (unfinished, or the file was cut){}",
+        claimed.as_ref().map_or(String::new(), |c| format!("; its [Result \"{c}\"] header is not taken \
+         (PSN with [SFEN] or move times writes the ending after the moves)"))
+    )]
+    NoEnding {
+        /// The result the text claims without an ending to bear it out.
+        claimed: Option<String>,
+    },
 }

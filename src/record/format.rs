@@ -3,7 +3,7 @@
 //! and encodes `.kif` and `.ki2` as Shift_JIS.
 
 use super::boundary::Sample;
-use super::error::RecordError;
+use super::error::{RecordError, RecordWarning, RecordWarningKind};
 use super::kif::ki2;
 use super::psn::psn2;
 use super::{GameRecord, csa, kif, partial, psn, text, usi_line};
@@ -120,10 +120,28 @@ pub fn detect_format(text: &str, path: Option<&str>) -> Option<Format> {
 }
 
 /// Reads one game's text in `format`; its first line is line `first_line` of the file. An error
-/// carries the game's readable start, if any ([`RecordError::partial`]).
-pub(super) fn parse_game(text: &str, first_line: usize, format: Format) -> Result<GameRecord, RecordError> {
-    parse_exact(text, first_line, format)
-        .map_err(|e| partial::attach(e, text, first_line, |start| parse_exact(start, first_line, format)))
+/// carries the game's readable start, if any ([`RecordError::partial`]); a game read whole comes
+/// with what the reader warns about it.
+pub(super) fn parse_game(
+    text: &str,
+    first_line: usize,
+    format: Format,
+) -> Result<(GameRecord, Option<RecordWarning>), RecordError> {
+    let rec = parse_exact(text, first_line, format)
+        .map_err(|e| partial::attach(e, text, first_line, |start| parse_exact(start, first_line, format)))?;
+    let warning = no_ending(&rec, text, first_line, format);
+    Ok((rec, warning))
+}
+
+/// The warning for a game whose text stops without an ending, in a format that writes one (USI
+/// lines write none), at the game's last line that is not blank.
+fn no_ending(rec: &GameRecord, text: &str, first_line: usize, format: Format) -> Option<RecordWarning> {
+    if rec.result.is_some() || format == Format::Usi {
+        return None;
+    }
+    let last = text::lines(text).enumerate().filter(|(_, l)| !l.trim().is_empty()).last().map_or(0, |(i, _)| i);
+    let claimed = if format == Format::Psn { psn::unconfirmed_result(text) } else { None };
+    Some(RecordWarning { line: first_line + last, kind: RecordWarningKind::NoEnding { claimed } })
 }
 
 fn parse_exact(text: &str, first_line: usize, format: Format) -> Result<GameRecord, RecordError> {

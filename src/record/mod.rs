@@ -4,7 +4,10 @@
 //!
 //! Readers stream: [`GameReader`] reads any `BufRead` one game at a time and yields one
 //! `Result<GameRecord, RecordError>` per game; a broken game is reported with its line and column
-//! and the reader goes on with the next. Writers append one game at a time to any `Write` and
+//! and the reader goes on with the next. A reader never invents a move or a result: a game whose
+//! text stops without an ending (a cut file) reads with no result, and the reader warns
+//! ([`RecordWarning`], from [`GameReader::warnings`]); a construct left open (a PSN `{`) is an
+//! error at its start, not a swallower of what follows. Writers append one game at a time to any `Write` and
 //! flush, so a crash loses at most the game in progress.
 //!
 //! Times are kept in milliseconds; the text formats store whole seconds, so a round trip keeps
@@ -44,7 +47,7 @@ pub use per_game::{game_path, game_paths};
 pub use stream::{GameReader, read_games};
 
 pub(crate) use csa::move_text as csa_move_text;
-pub use error::{RecordError, RecordErrorKind};
+pub use error::{RecordError, RecordErrorKind, RecordWarning, RecordWarningKind};
 use format::parse_game;
 pub(crate) use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;

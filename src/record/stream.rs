@@ -5,7 +5,7 @@
 //! memory without copying.
 
 use super::boundary::{Cut, GameBoundaries};
-use super::error::{RecordError, RecordErrorKind};
+use super::error::{RecordError, RecordErrorKind, RecordWarning};
 use super::{Format, GameRecord, csa, detect_format, kif, parse_game, psn, text, usi_line};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -44,10 +44,11 @@ impl Splitter {
 }
 
 /// Reads every game of `bytes` in `format` (UTF-8 with or without BOM, or Shift_JIS). For a
-/// file too large to hold, use [`GameReader`], which reads one game at a time.
+/// file too large to hold, or to hear the reader's warnings, use [`GameReader`], which reads one
+/// game at a time.
 pub fn read_games(bytes: &[u8], format: Format) -> Vec<Result<GameRecord, RecordError>> {
     let text = text::decode_text(bytes);
-    split(&text, format).map(|(first, game)| parse_game(game, first, format)).collect()
+    split(&text, format).map(|(first, game)| parse_game(game, first, format).map(|(rec, _)| rec)).collect()
 }
 
 /// The games of text in memory: (first line number, the game's text).
@@ -116,6 +117,8 @@ pub struct GameReader<R: BufRead> {
     blank: bool,
     /// Detection was stopped by this read error.
     detect_error: Option<String>,
+    /// What the reader warns about the game yielded last.
+    warnings: Vec<RecordWarning>,
 }
 
 /// How much text format detection looks at.
@@ -137,6 +140,7 @@ impl<R: BufRead> GameReader<R> {
             failed: false,
             blank: false,
             detect_error: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -181,6 +185,12 @@ impl<R: BufRead> GameReader<R> {
     /// The read error that stopped detection, if one did.
     pub fn read_error(&self) -> Option<&str> {
         self.detect_error.as_deref()
+    }
+
+    /// What the reader warns about the game it yielded last (read with `while let Some(game) =
+    /// reader.next()`): a game that stops without an ending, say.
+    pub fn warnings(&self) -> &[RecordWarning] {
+        &self.warnings
     }
 
     /// Reads and decodes the next physical line.
@@ -229,7 +239,10 @@ impl<R: BufRead> GameReader<R> {
     fn finish(&mut self, game: Option<(usize, String, bool)>) -> Option<Result<GameRecord, RecordError>> {
         let (first, text, true) = game? else { return None };
         let format = self.format?;
-        Some(parse_game(&text, first, format))
+        Some(parse_game(&text, first, format).map(|(rec, warning)| {
+            self.warnings.extend(warning);
+            rec
+        }))
     }
 }
 
@@ -237,6 +250,7 @@ impl<R: BufRead> Iterator for GameReader<R> {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.warnings.clear();
         if self.format.is_none() || self.failed {
             return None;
         }

@@ -50,7 +50,8 @@ fn convert_reads_standard_input_and_writes_standard_output() {
     let psn = "[Sente \"a\"]\n[Gote \"b\"]\n1.P7g-7f 2.P3c-3d 3.Resigns\n\n[Sente \"c\"]\n1.P2g-2f\n";
     let (code, stdout, stderr) = hisha(&["convert", "-", "--to", "kifu"], psn.as_bytes());
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stderr.contains("read 2 games, wrote 2 as kifu, skipped 0"), "{stderr}");
+    assert!(stderr.contains("read 2 games (1 without an ending), wrote 2 as kifu, skipped 0"), "{stderr}");
+    assert!(stderr.contains("standard input: game 2: line 6: the game stops without an ending"), "{stderr}");
     let text = String::from_utf8(stdout.clone()).expect("KIFU is UTF-8");
     assert!(text.starts_with("#KIF version=2.0 encoding=UTF-8\n"), "{text}");
     assert!(text.contains("   3 投了"), "{text}");

@@ -1,7 +1,8 @@
 //! Cross-check with cshogi (PyPI): for every result hisha records, cshogi's KIF and KI2 readers
 //! take the winner from the `まで…` line hisha writes (they ignore KIF's terminal move words):
-//! Black, White, a draw, or none for an unfinished game. Skipped, with one line, where cshogi is
-//! not installed (see tests/outside/mod.rs).
+//! Black, White, a draw, or none for an unfinished game; and no ending at all for a game without a
+//! result (what a cut file reads as). Skipped, with one line, where cshogi is not installed (see
+//! tests/outside/mod.rs).
 
 use super::games::REASONS;
 use crate::support::records::written;
@@ -78,5 +79,42 @@ fn cshogi_reads_the_winner_hisha_writes_for_every_result_kind() {
     for ((path, winner, reason, line), got) in files.iter().zip(wins) {
         assert_eq!(got, cshogi_win(*winner), "{} ({winner:?} by {reason:?} after {line})", path.display());
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Prints `<win> <endgame>` per file, as cshogi reads a game (its `endgame` is the CSA word of
+/// the ending: `%TORYO`, `%CHUDAN` for 中断, … and `None` (KIF) or empty (KI2) for none).
+const ENDING_SCRIPT: &str = r#"
+import sys
+from cshogi import KIF, KI2
+for path in sys.argv[1:]:
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    game = KI2.Parser.parse_str(text) if path.endswith('.ki2u') else KIF.Parser.parse_str(text)
+    print(game.win, game.endgame or None)
+"#;
+
+#[test]
+fn cshogi_reads_no_ending_where_hisha_writes_a_game_without_a_result() {
+    // A game read without an ending (a cut file) is written with none: no terminal move and no
+    // `まで` line, where `まで…中断` would claim that the game was stopped (cshogi: `%CHUDAN`).
+    if !crate::outside::cshogi() {
+        return;
+    }
+    let dir = temp_dir("cshogi-no-ending");
+    let start = Start::default();
+    // Two moves: cshogi 1.1.0's KI2 reader fails on a line of three.
+    let rec = GameRecord::new(start.clone(), moves(&start, "7g7f 3c3d"));
+    let files: Vec<_> = [Format::Kifu, Format::Ki2u]
+        .into_iter()
+        .map(|f| {
+            let path = dir.join(format!("game.{}", f.extension()));
+            std::fs::write(&path, written([&rec], f)).expect("write");
+            path
+        })
+        .collect();
+    let out = Command::new("python3").args(["-c", ENDING_SCRIPT]).args(&files).output().expect("python3 runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "None None\nNone None\n");
     let _ = std::fs::remove_dir_all(dir);
 }

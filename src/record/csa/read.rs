@@ -133,8 +133,10 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
     let mut started = false;
     let mut note = None;
     let mut ended = false;
+    let mut last_line = first_line;
     for (i, raw) in text::lines(text).enumerate() {
         let n = first_line + i;
+        last_line = n;
         let raw = raw.trim();
         // Comment lines keep their commas; others may join statements with commas.
         if let Some(c) = raw.strip_prefix('\'') {
@@ -178,6 +180,9 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
                 started = true;
             } else if line.starts_with(['+', '-']) {
                 let col = text::column(raw, line.as_ptr() as usize - raw.as_ptr() as usize);
+                if setup.is_some() && !started {
+                    return Err(bad_pos(n, NO_TURN_LINE));
+                }
                 if ended && b.on_main_line() {
                     return Err(RecordError::syntax(n, col, format!("move {line:?} after the end of the game")));
                 }
@@ -212,12 +217,20 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             }
         }
     }
+    if setup.is_some() && !started {
+        // Cut inside the position, or before its turn line: the game cannot be set up.
+        return Err(bad_pos(last_line, NO_TURN_LINE));
+    }
     let mut rec = b.finish();
     if note.is_some() {
         rec.result = note;
     }
     Ok(rec)
 }
+
+/// A position (`PI`, `P1`–`P9`, `P+`/`P-` lines) whose turn line never comes: it is required
+/// (kif-csa.md §2), and guessing the side to move would invent the game's start.
+const NO_TURN_LINE: &str = "the position has no turn line (`+` or `-`) after it";
 
 /// A `'` comment: hisha's result note, floodgate engine data (`'**`), hisha's engine data or a
 /// move comment (`'*`). Other `'` lines are for programs to skip.

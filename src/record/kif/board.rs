@@ -71,20 +71,15 @@ pub(crate) fn read_hand(text: &str) -> Option<Hand> {
     Some(h)
 }
 
-/// Reads one board row `|v香v桂 ・ …|一` into the setup; returns false if it is not a row.
-pub(crate) fn read_row(line: &str, setup: &mut Setup) -> bool {
-    let Some(inner) = line.strip_prefix('|') else {
-        return false;
-    };
-    let Some(end) = inner.find('|') else {
-        return false;
-    };
-    let Some(rank) = inner[end + 1..].chars().next().and_then(kanji::rank_of) else {
-        return false;
-    };
+/// Reads one board row `|v香v桂 ・ …|一` into the setup; returns its rank (1–9), `None` if it is
+/// not a row.
+pub(crate) fn read_row(line: &str, setup: &mut Setup) -> Option<u8> {
+    let inner = line.strip_prefix('|')?;
+    let end = inner.find('|')?;
+    let rank = inner[end + 1..].chars().next().and_then(kanji::rank_of)?;
     let cells: Vec<char> = inner[..end].chars().collect();
     if cells.len() != 18 {
-        return false;
+        return None;
     }
     for i in 0..9 {
         let (mark, name) = (cells[2 * i], cells[2 * i + 1]);
@@ -93,12 +88,10 @@ pub(crate) fn read_row(line: &str, setup: &mut Setup) -> bool {
         setup.board[sq.index()] = match name {
             '・' => None,
             _ => {
-                let Some((kind, _)) = kanji::read_piece(&name.to_string()) else {
-                    return false;
-                };
+                let (kind, _) = kanji::read_piece(&name.to_string())?;
                 Some(Piece::new(if mark == 'v' { Color::White } else { Color::Black }, kind))
             }
         };
     }
-    true
+    Some(rank)
 }

@@ -2,7 +2,7 @@
 //! `*` comment or engine data, `変化：`, board diagram part, move, header) has its own step.
 
 use super::read::{TAGS, terminal};
-use super::{board as kif_board, engine as kif_engine, moves as kif_move, result_line as kif_result};
+use super::{board as kif_board, engine as kif_engine, kanji, moves as kif_move, result_line as kif_result};
 use crate::position::{GameResult, Handicap, Position, Setup};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
@@ -69,6 +69,7 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
     let mut game = GameParser {
         b: Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?,
         setup: None,
+        rows: 0,
         moves_started: false,
         ended: false,
         note: None,
@@ -87,6 +88,8 @@ struct GameParser {
     b: Builder,
     /// The board diagram read so far, if any, until the first move makes it the start.
     setup: Option<Setup>,
+    /// The diagram's rows read (bit `r` for rank `r`).
+    rows: u16,
     moves_started: bool,
     /// A terminal word ended the line being read.
     ended: bool,
@@ -145,9 +148,22 @@ impl GameParser {
     fn start_moves(&mut self, n: usize) -> Result<(), RecordError> {
         if !self.moves_started {
             self.moves_started = true;
-            apply_setup(&mut self.b, self.setup.take(), n)?;
+            self.apply_setup(n)?;
         }
         Ok(())
+    }
+
+    /// Makes the board diagram read the start position. A diagram with some of its nine rows
+    /// missing (a file cut inside it) is an error: the missing rows would read as empty.
+    fn apply_setup(&mut self, n: usize) -> Result<(), RecordError> {
+        const ALL_ROWS: u16 = 0b11_1111_1110;
+        if self.rows != 0 && self.rows != ALL_ROWS {
+            let missing: Vec<String> =
+                (1..=9).filter(|r| self.rows & (1 << r) == 0).map(|r| kanji::RANKS[r - 1].to_string()).collect();
+            let what = format!("the board diagram lacks its rows {} (was the file cut?)", missing.join(", "));
+            return Err(RecordError::new(n, 1, RecordErrorKind::BadPosition(what)));
+        }
+        apply_setup(&mut self.b, self.setup.take(), n)
     }
 
     /// `変化：N手` (`rest` is what follows `変化：`): an alternative to the move numbered N.
@@ -172,9 +188,9 @@ impl GameParser {
         {
             self.setup.get_or_insert_with(Setup::default).hands[0] = hand(v)?;
         } else if line.starts_with('|') {
-            if !kif_board::read_row(line, self.setup.get_or_insert_with(Setup::default)) {
-                return Err(RecordError::syntax(n, 1, "bad board row"));
-            }
+            let rank = kif_board::read_row(line, self.setup.get_or_insert_with(Setup::default))
+                .ok_or_else(|| RecordError::syntax(n, 1, "bad board row"))?;
+            self.rows |= 1 << rank;
         } else if line == "後手番" || line == "上手番" {
             self.setup.get_or_insert_with(Setup::default).side_to_move = Color::White;
         } else {
@@ -250,7 +266,7 @@ impl GameParser {
     /// The record, once every line is read (`last_line` is the game's last line).
     fn finish(mut self, last_line: usize) -> Result<GameRecord, RecordError> {
         if !self.moves_started {
-            apply_setup(&mut self.b, self.setup.take(), last_line)?;
+            self.apply_setup(last_line)?;
         }
         let mut rec = self.b.finish();
         if self.note.is_some() {

@@ -22,17 +22,24 @@ pub(super) trait Dialect {
     fn comment_after_end(&mut self, _b: &mut Builder, _text: &str) {}
 }
 
-/// Reads the body lines into `b`; returns the result of hisha's result note, if there is one.
-pub(super) fn read(
-    b: &mut Builder,
-    body: &[(usize, &str)],
-    dialect: &mut impl Dialect,
-) -> Result<Option<GameResult>, RecordError> {
+/// What the body says beyond its moves.
+pub(super) struct Body {
+    /// The result of hisha's result note, if there is one.
+    pub note: Option<GameResult>,
+    /// A move line has a `(time / total)`: the GUI dialect, whose writers end a game with a
+    /// terminal word (psn.md §5).
+    pub timed: bool,
+}
+
+/// Reads the body lines into `b`.
+pub(super) fn read(b: &mut Builder, body: &[(usize, &str)], dialect: &mut impl Dialect) -> Result<Body, RecordError> {
     let mut note = None;
+    let mut timed = false;
     let mut ended = false;
     let mut just_ended = false;
-    for tok in &gui_lines::tokens(body) {
+    for tok in &gui_lines::tokens(body)? {
         let was_end = std::mem::replace(&mut just_ended, false);
+        timed |= matches!(tok.token, Token::Time(_));
         match &tok.token {
             Token::Comment(text) => match crate::record::result_words::parse_note_with_time(text) {
                 Some((r, time)) => {
@@ -80,5 +87,5 @@ pub(super) fn read(
             }
         }
     }
-    Ok(note)
+    Ok(Body { note, timed })
 }

@@ -24,7 +24,7 @@ pub(crate) fn sniff(sample: &Sample) -> Option<Format> {
 /// The game boundaries of PSN and PSN2.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Boundaries {
-    /// Inside a `{ … }` comment (they do not nest).
+    /// Inside a `{ … }` comment (they do not nest, and a full header line ends one left open).
     in_comment: bool,
     /// The current game has text after its headers.
     seen_body: bool,
@@ -42,8 +42,20 @@ fn header_key(line: &str) -> Option<String> {
     Some(key.to_string())
 }
 
+/// True for a header line with a quoted value, `[Key "Value"]` (straight or curly quotes): what
+/// ends a comment left open, where `[note]` could still be a comment's text.
+fn is_full_header(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('[') && t.ends_with(']') && t.contains(['"', '“', '”'])
+}
+
 impl GameBoundaries for Boundaries {
     fn cut(&mut self, line: &str) -> (Cut, bool) {
+        // A `{` left open does not swallow the games after it: a full header line ends it (the
+        // game with the open comment then fails to read, at its `{`).
+        if self.in_comment && is_full_header(line) {
+            self.in_comment = false;
+        }
         if let Some(key) = header_key(line).filter(|_| !self.in_comment) {
             let starts = std::mem::replace(&mut self.seen_body, false) || self.header_keys.contains(&key);
             if starts {

@@ -10,8 +10,8 @@ mod read;
 pub(super) mod tokens;
 
 pub(super) use detect::{Boundaries, sniff};
-pub(super) use read::parse;
 pub use read::write;
+pub(super) use read::{parse, unconfirmed_result};
 
 #[cfg(test)]
 mod tests;

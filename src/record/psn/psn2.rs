@@ -89,10 +89,10 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
             _ => b.tag(h.key, h.value),
         }
     }
-    let note = body::read(&mut b, &g.body, &mut Psn2)?;
+    let body = body::read(&mut b, &g.body, &mut Psn2)?;
     let mut rec = b.finish();
-    if note.is_some() {
-        rec.result = note;
+    if body.note.is_some() {
+        rec.result = body.note;
     }
     Ok(rec)
 }

@@ -150,26 +150,49 @@ impl Dialect for Psn {
 }
 
 /// Reads one game; `first_line` is the number of its first line in the file.
+///
+/// The result comes from the moves' end: a terminal word, a points result or hisha's note. A
+/// `[Result]` header alone gives it only in PSN-1998 and Draft 1, which have no other place for
+/// it; in the GUI dialect (an `[SFEN]` header or move times) every writer ends the moves with a
+/// terminal word, so moves that stop without one were cut (a crashed match, a partial download)
+/// and the header's claim is not taken: the result stays unknown ([`unconfirmed_result`]).
 pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordError> {
     let g = gui_lines::game_text(text, first_line);
     let mut b = Builder::new(Start::default()).map_err(|e| RecordError::syntax(first_line, 1, e))?;
-    let header_result = read_headers(&mut b, &g.headers)?;
+    let headers = read_headers(&mut b, &g.headers)?;
     let mut psn = Psn::default();
-    let note = body::read(&mut b, &g.body, &mut psn)?;
+    let body = body::read(&mut b, &g.body, &mut psn)?;
+    let gui_dialect = headers.sfen || body.timed;
     let mut record = b.finish();
     if record.result.is_none() {
+        let header_result = headers.result.filter(|_| !gui_dialect);
         record.result = psn.token_result.or(header_result).map(|o| points_result(o, &record));
     }
-    if note.is_some() {
-        record.result = note;
+    if body.note.is_some() {
+        record.result = body.note;
     }
     Ok(record)
 }
 
-/// Reads the headers into `b`: the start (`Handicap`, `SFEN`, `FEN`) and tags; returns the result
-/// of a `Result` header.
-fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcome>, RecordError> {
+/// The value of the `[Result]` header of a game read without a result: a claim the moves do not
+/// bear out (see [`parse`]), for the reader's warning.
+pub(crate) fn unconfirmed_result(text: &str) -> Option<String> {
+    let g = gui_lines::game_text(text, 1);
+    g.headers.iter().find(|h| h.key.eq_ignore_ascii_case("result")).map(|h| h.value.to_string())
+}
+
+/// What the headers say beyond the tags they set.
+struct Headers {
+    /// The result of a `Result` header.
+    result: Option<Outcome>,
+    /// An `SFEN` header: the GUI dialect.
+    sfen: bool,
+}
+
+/// Reads the headers into `b`: the start (`Handicap`, `SFEN`, `FEN`) and tags.
+fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Headers, RecordError> {
     let mut header_result = None;
+    let mut sfen = false;
     for h in headers {
         let bad = |e: String| RecordError::new(h.line, 1, RecordErrorKind::BadPosition(e));
         let start = |s: &str| Start::from_sfen(s).map_err(|e| bad(e.to_string()));
@@ -181,7 +204,10 @@ fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcom
                     b.tag("Handicap", h.value);
                 }
             }
-            "sfen" => b.set_start(start(h.value)?).map_err(|e| bad(e.to_string()))?,
+            "sfen" => {
+                sfen = true;
+                b.set_start(start(h.value)?).map_err(|e| bad(e.to_string()))?
+            }
             "fen" => {
                 let sfen = fen::to_sfen(h.value).map_err(|e| bad(e.to_string()))?;
                 b.set_start(start(&sfen)?).map_err(|e| bad(e.to_string()))?
@@ -190,7 +216,7 @@ fn read_headers(b: &mut Builder, headers: &[Header<'_>]) -> Result<Option<Outcom
             _ => b.tag(canonical_tag(h.key), h.value),
         }
     }
-    Ok(header_result)
+    Ok(Headers { result: header_result, sfen })
 }
 
 /// The result a points result (or a `Resigns` property) gives at the end of `record`.

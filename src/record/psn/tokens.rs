@@ -4,6 +4,7 @@
 
 use crate::position::Position;
 use crate::record::builder::Builder;
+use crate::record::error::RecordError;
 use crate::record::{EngineInfo, GameRecord, MoveRecord, Score, text};
 use crate::types::{Move, UsiMove};
 use std::borrow::Cow;
@@ -85,8 +86,10 @@ fn blank_at(b: &[u8], i: usize) -> usize {
 }
 
 /// Tokenizes body lines: `{…}` comments (may span lines), `(…)` times, `Variation:N`, and words.
-/// Every delimiter is ASCII, so the lines are scanned as bytes.
-pub(crate) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
+/// Every delimiter is ASCII, so the lines are scanned as bytes. A `{` without its `}` before the
+/// game's end, or a `(` without its `)` on its line, is an error at the opening character: read on,
+/// it would swallow the moves after it.
+pub(crate) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Result<Vec<Positioned<'a>>, RecordError> {
     let mut out = Vec::with_capacity(body.len() * 2);
     // An open comment spanning lines: (line, line text, offset, text so far).
     let mut comment: Option<(usize, &str, usize, String)> = None;
@@ -129,7 +132,10 @@ pub(crate) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
                     }
                 },
                 b'(' => {
-                    let len = b[i + 1..].iter().position(|&c| c == b')').unwrap_or(b.len() - i - 1);
+                    let Some(len) = b[i + 1..].iter().position(|&c| c == b')') else {
+                        let what = "unclosed `(`: no `)` after it on its line";
+                        return Err(RecordError::syntax(n, text::column(line, start), what));
+                    };
                     out.push(Positioned {
                         token: Token::Time(&line[i + 1..i + 1 + len]),
                         line: n,
@@ -152,10 +158,11 @@ pub(crate) fn tokens<'a>(body: &'a [(usize, &'a str)]) -> Vec<Positioned<'a>> {
             }
         }
     }
-    if let Some((l, t, at, text)) = comment {
-        out.push(Positioned { token: Token::Comment(Cow::Owned(text.trim().to_string())), line: l, text: t, at });
+    if let Some((l, t, at, _)) = comment {
+        let what = "unclosed comment: no `}` after this `{` before the game ends";
+        return Err(RecordError::syntax(l, text::column(t, at), what));
     }
-    out
+    Ok(out)
 }
 
 /// Splits a leading move number (`12.`, `12...`) off a word: (number, rest).
