@@ -46,14 +46,15 @@ pub struct ConvertArgs {
     pub output: String,
     /// Output format (default: from the output's extension: .psn, .psn2, .kif (Shift_JIS), .kifu,
     /// .ki2 (Shift_JIS), .ki2u, .csa, and .usi, .sfen or .txt for USI lines, one `startpos moves
-    /// …` per game; else psn).
+    /// …` per game; psn on standard output; another extension is refused).
     #[arg(long)]
     pub to: Option<FormatArg>,
     /// Input format, when detection should not decide.
     #[arg(long)]
     pub from: Option<FormatArg>,
     /// One file per game: STEM-0001.EXT, STEM-0002.EXT … beside OUTPUT (needed for several games
-    /// in KIF, KIFU or KI2, which hold one game per file).
+    /// in KIF, KIFU or KI2, which hold one game per file). Files of the set numbered beyond the
+    /// games written (left by an earlier, longer run) are removed, and named.
     #[arg(long)]
     pub split: bool,
     /// Keep the readable start of a game that breaks off (an illegal or unreadable move): the
@@ -103,6 +104,12 @@ pub enum ConvertError {
         /// What to do instead.
         hint: String,
     },
+    /// An output file whose extension names no format, without `--to`.
+    #[error(
+        "{0}: no record format has this extension (.psn, .psn2, .kif, .kifu, .ki2, .ki2u, .csa, .usi, .sfen, \
+         .txt); name the file so or give --to"
+    )]
+    UnknownOutputFormat(String),
     /// `--split` without an output file name.
     #[error("--split writes files named after the output: give one with -o NAME.{0}")]
     SplitNeedsFile(Format),
@@ -143,6 +150,40 @@ fn first_moves(start: &GameRecord) -> String {
         1 => "its first move".to_string(),
         n => format!("its first {n} moves"),
     }
+}
+
+/// The output format: `--to`, else the output file's extension; PSN for standard output and for
+/// a device or pipe (`/dev/null`). A file whose extension names no format is refused: writing
+/// PSN into `games.xyz` would surprise whoever opens it.
+fn output_format(args: &ConvertArgs) -> Result<Format, ConvertError> {
+    if let Some(f) = args.to {
+        return Ok(f.0);
+    }
+    let special = args.output == "-" || std::fs::metadata(&args.output).is_ok_and(|m| !m.is_file());
+    match Format::from_path(&args.output) {
+        Some(f) => Ok(f),
+        None if special => Ok(Format::Psn),
+        None => Err(ConvertError::UnknownOutputFormat(args.output.clone())),
+    }
+}
+
+/// After `--split` wrote `written` files of the set `base`, removes (and names) those numbered
+/// beyond them: left by an earlier, longer run, they would pass for games of this one.
+fn remove_stale_files(base: &Path, written: usize, err: &mut dyn Write) -> Result<(), ConvertError> {
+    let stale: Vec<PathBuf> =
+        game_paths(base).unwrap_or_default().into_iter().filter(|(n, _)| *n > written).map(|(_, p)| p).collect();
+    for p in &stale {
+        std::fs::remove_file(p).map_err(|e| ConvertError::Write(p.display().to_string(), e))?;
+    }
+    if let (Some(first), Some(last)) = (stale.first(), stale.last()) {
+        let range = if first == last {
+            first.display().to_string()
+        } else {
+            format!("{} … {}", first.display(), last.display())
+        };
+        let _ = writeln!(err, "removed {range}: left by an earlier run, beyond the {written} files written");
+    }
+    Ok(())
 }
 
 /// Refuses, before anything is read or written, outputs that would overwrite an input.
@@ -290,7 +331,7 @@ fn games_of(
 /// Runs the conversion, reporting problems on `err`. An error means the run was refused or
 /// failed (see [`ConvertError`]).
 pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertError> {
-    let to = args.to.map(|f| f.0).or_else(|| Format::from_path(&args.output)).unwrap_or(Format::Psn);
+    let to = output_format(args)?;
     check_outputs(args, to)?;
     let mut out = Output::open(args, to)?;
     let mut summary = Summary::default();
@@ -333,6 +374,9 @@ pub fn run(args: &ConvertArgs, err: &mut dyn Write) -> Result<Summary, ConvertEr
         }
     }
     let files = out.finish()?;
+    if let Some((base, n)) = &files {
+        remove_stale_files(base, *n, err)?;
+    }
     let _ = writeln!(err, "{}", summary_line(&summary, to, files, args.keep_partial));
     Ok(summary)
 }

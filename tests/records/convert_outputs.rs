@@ -123,10 +123,34 @@ fn convert_split_writes_one_numbered_file_per_game_beside_the_output() {
     assert!(stderr.contains("wrote 1 as ki2 in 1 file"), "{stderr}");
     let ki2 = read_games(&std::fs::read(&first).expect("rewritten"), Format::Ki2);
     assert_eq!(ki2[0].as_ref().expect("KI2 now").moves.len(), 2);
+    // The earlier run's second file is no game of this one: removed, and named.
+    assert!(stderr.contains(&format!("removed {}: left by an earlier run", s(&second))), "{stderr}");
+    assert_eq!(names(&dir), ["games-0001.kif", "games.kif", "in.psn"]);
     // --split needs a file name to number.
     let (code, _, stderr) = hisha(&["convert", s(&input), "--split", "--to", "kif"], b"");
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--split writes files named after the output: give one with -o NAME.kif"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_output_whose_extension_names_no_format_is_refused_unless_to_says_one() {
+    let dir = temp_dir("xyz");
+    let input = dir.join("in.psn");
+    std::fs::write(&input, TWO_GAMES).expect("write");
+    let out = dir.join("out.xyz");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&out)], b"");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("out.xyz: no record format has this extension"), "{stderr}");
+    assert!(!out.exists(), "nothing written");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&out), "--to", "csa"], b"");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(read_games(&std::fs::read(&out).expect("written"), Format::Csa).len(), 2);
+    // Standard output and devices are streams: PSN.
+    let (code, stdout, _) = hisha(&["convert", s(&input)], b"");
+    assert_eq!(code, Some(0));
+    assert!(String::from_utf8_lossy(&stdout).contains("[Result"), "standard output gets PSN");
+    assert_eq!(hisha(&["convert", s(&input), "-o", "/dev/null"], b"").0, Some(0));
     let _ = std::fs::remove_dir_all(dir);
 }
 
