@@ -33,6 +33,7 @@ mod psn;
 mod result_words;
 mod stream;
 mod text;
+mod time_control;
 mod usi_line;
 
 pub use kif::ki2;
@@ -42,6 +43,7 @@ pub use format::{Format, ParseFormatError, RecordWriter, detect_format};
 pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
 pub use per_game::{game_path, game_paths};
 pub use stream::{GameReader, read_games};
+pub use time_control::{ParseTimeControlError, TimeControl};
 
 pub(crate) use csa::move_text as csa_move_text;
 pub use error::{RecordError, RecordErrorKind};
