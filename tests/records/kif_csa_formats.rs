@@ -75,7 +75,7 @@ fn kif_handicap_names_and_board_diagrams() {
 #[test]
 fn shogigui_engine_comments_and_a_foul_win() {
     // The layout of a ShogiGUI .kifu (as kept in muzudho/kif-parser): `**対局` lines with depth,
-    // nodes, score (the mover's) and a PV that starts with the move played, written with `同　`.
+    // nodes, score (Black's view) and a PV that starts with the move played, written with `同　`.
     let text = "開始日時：2021/10/02 22:35:06\n手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n\
    1 ７六歩(77)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 960 評価値 0 読み筋 ▲７六歩(77) \n\
    2 ３四歩(33)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 1123 評価値 100 読み筋 △３四歩(33) ▲２二角成(88) △同　銀(31) \n\
@@ -84,7 +84,8 @@ fn shogigui_engine_comments_and_a_foul_win() {
     let rec = read_one(text.as_bytes(), Format::Kifu);
     assert_eq!(usi(&rec), ["7g7f", "3c3d", "8h2b+"]);
     let e = &rec.moves[1].engine;
-    assert_eq!((e.depth, e.nodes, e.score), (Some(2), Some(1123), Some(Score::Cp(100))));
+    // White's move judged +100 in Black's view: -100 for White, the mover.
+    assert_eq!((e.depth, e.nodes, e.score), (Some(2), Some(1123), Some(Score::Cp(-100))));
     assert_eq!(e.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3c3d", "8h2b+", "3a2b"]);
     assert_eq!(rec.moves[2].engine.score, Some(Score::Mate(5)));
     // 反則勝ち: White, to move, wins because Black's last move was a foul (no perpetual check here).
