@@ -27,7 +27,7 @@ pub enum Format {
     Ki2,
     /// KI2 in UTF-8 (`.ki2u`).
     Ki2u,
-    /// CSA (read: V2.2 and V3.0; written: V2.2).
+    /// CSA (read: V2.2 and V3.0; written: V3.0, UTF-8).
     Csa,
     /// One `startpos moves …` / `sfen … moves …` line per game.
     Usi,
@@ -179,9 +179,8 @@ impl<W: Write> RecordWriter<W> {
             Format::Ki2 => self.out.write_all(&text::encode_shift_jis(&ki2::to_text(rec).map_err(invalid)?))?,
             Format::Ki2u => self.out.write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
             Format::Csa => {
-                if !first {
-                    self.out.write_all(b"/\n")?;
-                }
+                // V3.0: the first line of a file says its encoding; games after it follow a `/`.
+                self.out.write_all(if first { b"'CSA encoding=UTF-8\n" } else { b"/\n" })?;
                 self.out.write_all(csa::to_text(rec).map_err(invalid)?.as_bytes())?;
             }
             Format::Usi => usi_line::write(&mut self.out, rec)?,

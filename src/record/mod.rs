@@ -22,6 +22,7 @@
 mod boundary;
 mod builder;
 mod csa;
+mod ending;
 mod error;
 mod format;
 mod game;
