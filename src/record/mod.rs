@@ -7,8 +7,9 @@
 //! and the reader goes on with the next. Writers append one game at a time to any `Write` and
 //! flush, so a crash loses at most the game in progress.
 //!
-//! Times are kept in milliseconds; the text formats store whole seconds, so a round trip keeps
-//! times exactly when they are whole seconds (as match clocks report them after rounding).
+//! Times are kept in milliseconds. CSA (V3.0, `T0.512`) writes them so; the other text formats
+//! store whole seconds, rounded, so a round trip through them keeps times exactly when they are
+//! whole seconds.
 //!
 //! Layout: one folder per dialect family (`kif/`: KIF, KIFU, KI2, board diagrams, kanji, engine
 //! comments; `csa/`; `psn/`: PSN, PSN2 and their tokenizer; `usi_line`). Each family reads and

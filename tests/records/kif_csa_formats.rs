@@ -214,6 +214,28 @@ fn written_text(rec: &GameRecord, f: Format) -> String {
 }
 
 #[test]
+fn move_times_are_rounded_where_a_format_has_seconds_and_kept_in_csa() {
+    // A byoyomi-1000 game: moves of 999, 512 and 1480 ms were all `0:00`/`T0` (truncated).
+    let mut rec = GameRecord::new(Start::default(), play(&mut Position::startpos(), &["7g7f", "3c3d", "2g2f"]));
+    for (m, (t, total)) in rec.moves.iter_mut().zip([(999, 999), (512, 512), (1480, 2479)]) {
+        (m.time_ms, m.total_ms) = (Some(t), Some(total));
+    }
+    let kif = written_text(&rec, Format::Kifu);
+    let rows =
+        "   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 ２六歩(27)   ( 0:01/00:00:02)\n";
+    assert!(kif.contains(rows), "{kif}");
+    let csa = written_text(&rec, Format::Csa);
+    assert!(csa.contains("+7776FU\nT0.999\n-3334FU\nT0.512\n+2726FU\nT1.48\n"), "{csa}");
+    let back = read_one(csa.as_bytes(), Format::Csa);
+    assert_eq!(
+        back.moves.iter().map(|m| (m.time_ms, m.total_ms)).collect::<Vec<_>>(),
+        [(Some(999), Some(999)), (Some(512), Some(512)), (Some(1480), Some(2479))]
+    );
+    let psn = written_text(&rec, Format::Psn);
+    assert!(psn.contains("1.P7g-7f          (00:01 / 00:00:01)\n2.P3c-3d          (00:01 / 00:00:01)\n3.P2g-2f          (00:01 / 00:00:02)"), "{psn}");
+}
+
+#[test]
 fn kif_and_ki2_end_with_the_result_line_cshogi_reads() {
     let pos = Position::startpos();
     let m = pos.parse_usi_move("7g7f").expect("legal");
