@@ -273,6 +273,7 @@ fn cshogi_python_shogi_and_tsshogi_read_the_winner_of_every_ending() {
     }
     let mut wrong = Vec::new();
     let mut notes = Vec::new();
+    let mut marks: HashMap<(usize, Format), Vec<String>> = HashMap::new();
     for (i, f, path, text) in &files {
         let e = &endings[*i];
         for &r in readers.iter().filter(|r| r.reads(*f)) {
@@ -289,22 +290,32 @@ fn cshogi_python_shogi_and_tsshogi_read_the_winner_of_every_ending() {
             }
             if let Some(n) = note {
                 notes.push(format!("{} in {f}: {n}", e.name));
+                marks.entry((*i, *f)).or_default().push(format!("{}: {got}", r.name()));
             }
         }
     }
     if std::env::var("HISHA_READERS_TABLE").is_ok_and(|v| v == "1") {
-        eprintln!("{}", table(&endings, &files));
+        eprintln!("{}", table(&endings, &files, &marks));
     }
     assert!(wrong.is_empty(), "{} wrong readings:\n{}\n(known: {notes:?})", wrong.len(), wrong.join("\n"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// README's table: per ending, the words each format group ends with.
-fn table(endings: &[Ending], files: &[(usize, Format, PathBuf, String)]) -> String {
+/// README's table: per ending, the words each format group ends with, and the readers that do
+/// not read the match's winner from them (what they read instead).
+fn table(
+    endings: &[Ending],
+    files: &[(usize, Format, PathBuf, String)],
+    marks: &HashMap<(usize, Format), Vec<String>>,
+) -> String {
     let mut s = String::from("| ending | CSA | KIF, KIFU | KI2, KI2U |\n|---|---|---|---|\n");
     for (i, e) in endings.iter().enumerate() {
         let cell = |f: Format| {
-            files.iter().find(|(j, g, ..)| *j == i && *g == f).map_or(String::new(), |(.., text)| words(text, f))
+            let text = files.iter().find(|(j, g, ..)| *j == i && *g == f).map_or("", |(.., text)| text.as_str());
+            match marks.get(&(i, f)) {
+                Some(m) => format!("{} ({})", words(text, f), m.join(", ")),
+                None => words(text, f),
+            }
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} |\n",
