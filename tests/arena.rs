@@ -223,14 +223,22 @@ fn fakes_match(name: &str, scores: [i32; 2], extra: &[&str]) -> (Vec<GameRecord>
 #[test]
 fn score_adjudication_resigns_and_draws() {
     // a reports -500 and b +500 on every move: with --resign 400:3 the game is given to b once each
-    // side has reported its score 3 times in a row (after 6 engine moves).
+    // side has reported its score 3 times in a row, after b's move, so that a resigns on its turn:
+    // after 6 engine moves when a plays Black, 7 when a plays White (its third score comes first).
     let (recs, _, _) =
         fakes_match("resign", [-500, 500], &["--games", "2", "--resign", "400:3", "--opening-plies", "0"]);
     for r in &recs {
         let result = r.result.expect("finished");
         let a_black = r.tag("Black") == Some("a");
         assert_eq!((result.winner, result.reason), (winner_against(a_black), ResultReason::Adjudication));
-        assert_eq!(r.moves.len(), 6, "three moves each");
+        assert_eq!(r.moves.len(), if a_black { 6 } else { 7 }, "the loser on move");
+        let note = "wins by adjudication: both engines' scores beyond 400 cp for 3 moves each (--resign 400:3)";
+        assert!(r.summary.iter().any(|c| c.contains(note)), "{:?}", r.summary);
+        // The game's start and end to the second, in UTC: `2024/05/01 12:34:56 UTC`.
+        for tag in ["GameStartTime", "GameEndTime"] {
+            let t = r.tag(tag).unwrap_or_else(|| panic!("{tag}"));
+            assert!(t.len() == 23 && t.ends_with(" UTC") && t.as_bytes()[13] == b':', "{tag} {t}");
+        }
     }
     // Both report 0: with --draw 10:2 a draw after 2 moves each.
     let (recs, _, _) = fakes_match("draw", [0, 0], &["--games", "2", "--draw", "10:2", "--opening-plies", "0"]);

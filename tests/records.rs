@@ -18,6 +18,7 @@ mod records {
     mod kif_csa_formats;
     mod props;
     mod psn_formats;
+    mod readers_results;
     mod round_trips;
     mod streaming;
 }

@@ -11,6 +11,7 @@ use crate::position::sfen::SfenError;
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,7 +28,7 @@ pub enum Format {
     Ki2,
     /// KI2 in UTF-8 (`.ki2u`).
     Ki2u,
-    /// CSA (read: V2.2 and V3.0; written: V2.2).
+    /// CSA (read: V2.2 and V3.0; written: V3.0, UTF-8).
     Csa,
     /// One `startpos moves …` / `sfen … moves …` line per game.
     Usi,
@@ -192,14 +193,13 @@ impl<W: Write> RecordWriter<W> {
                 }
                 psn2::write(&mut self.out, rec)?;
             }
-            Format::Kif => self.out.write_all(&text::encode_shift_jis(&kif::to_text(rec, false).map_err(invalid)?))?,
+            Format::Kif => self.write_shift_jis(&kif::to_text(rec, false).map_err(invalid)?)?,
             Format::Kifu => self.out.write_all(kif::to_text(rec, first).map_err(invalid)?.as_bytes())?,
-            Format::Ki2 => self.out.write_all(&text::encode_shift_jis(&ki2::to_text(rec).map_err(invalid)?))?,
+            Format::Ki2 => self.write_shift_jis(&ki2::to_text(rec).map_err(invalid)?)?,
             Format::Ki2u => self.out.write_all(ki2::to_text(rec).map_err(invalid)?.as_bytes())?,
             Format::Csa => {
-                if !first {
-                    self.out.write_all(b"/\n")?;
-                }
+                // V3.0: the first line of a file says its encoding; games after it follow a `/`.
+                self.out.write_all(if first { b"'CSA encoding=UTF-8\n" } else { b"/\n" })?;
                 self.out.write_all(csa::to_text(rec).map_err(invalid)?.as_bytes())?;
             }
             Format::Usi => usi_line::write(&mut self.out, rec)?,
@@ -207,6 +207,25 @@ impl<W: Write> RecordWriter<W> {
         self.out.flush()?;
         self.games += 1;
         Ok(())
+    }
+
+    /// Writes `text` in Shift_JIS, warning (once a run) when it has no character for some of it:
+    /// they become numeric references (`M&#252;ller`), which no reader turns back.
+    fn write_shift_jis(&mut self, text: &str) -> io::Result<()> {
+        static WARNED: AtomicBool = AtomicBool::new(false);
+        let (bytes, lacking) = text::encode_shift_jis(text);
+        if !lacking.is_empty() && !WARNED.swap(true, Ordering::Relaxed) {
+            let chars: Vec<String> = lacking.iter().map(|c| format!("{c:?}")).collect();
+            let utf8 = if self.format == Format::Kif { Format::Kifu } else { Format::Ki2u };
+            log::warn!(
+                "{} files are Shift_JIS, which has no {}: written as numeric references (&#NNN;); \
+                 name the file .{utf8} to write {} in UTF-8",
+                self.format.name().to_uppercase(),
+                chars.join(", "),
+                self.format.name().to_uppercase(),
+            );
+        }
+        self.out.write_all(&bytes)
     }
 
     /// The underlying writer, borrowed.

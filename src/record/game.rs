@@ -134,12 +134,19 @@ pub struct Variation {
     pub moves: Vec<MoveRecord>,
 }
 
+/// A date and time as KIF and CSA headers write it: without the ` UTC` that a match's
+/// `GameStartTime` and `GameEndTime` tags carry (neither format has a time zone).
+pub(crate) fn zoneless(value: &str) -> &str {
+    value.strip_suffix(" UTC").unwrap_or(value)
+}
+
 /// A game record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
     /// Header tags in order, with the names hisha uses: `Event`, `Site`, `Date`, `Round`,
     /// `Black`, `White`, `BlackRank`, `WhiteRank`, `Opening`, `TimeControl`, `BlackTimeControl`,
-    /// `WhiteTimeControl`, and any others as found.
+    /// `WhiteTimeControl`, `GameStartTime` and `GameEndTime` (`YYYY/MM/DD HH:MM:SS UTC`, as a
+    /// match writes them), `Title`, and any others as found.
     pub tags: Vec<(String, String)>,
     /// The start position.
     pub start: Start,
@@ -183,6 +190,12 @@ impl GameRecord {
             pos.do_move(m.mv);
         }
         Ok(pos)
+    }
+
+    /// When the game started, as KIF's `開始日時` and CSA's `$START_TIME` write it: the
+    /// `GameStartTime` tag a match writes, else the `Date` tag.
+    pub(crate) fn start_datetime(&self) -> Option<&str> {
+        self.tag("GameStartTime").map(zoneless).or_else(|| self.tag("Date"))
     }
 
     /// The time (used, total) the side to move has at the end: [`GameRecord::end_time_ms`], and

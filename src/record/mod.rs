@@ -10,8 +10,9 @@
 //! error at its start, not a swallower of what follows. Writers append one game at a time to any `Write` and
 //! flush, so a crash loses at most the game in progress.
 //!
-//! Times are kept in milliseconds; the text formats store whole seconds, so a round trip keeps
-//! times exactly when they are whole seconds (as match clocks report them after rounding).
+//! Times are kept in milliseconds. CSA (V3.0, `T0.512`) writes them so; the other text formats
+//! store whole seconds, rounded, so a round trip through them keeps times exactly when they are
+//! whole seconds.
 //!
 //! Layout: one folder per dialect family (`kif/`: KIF, KIFU, KI2, board diagrams, kanji, engine
 //! comments; `csa/`; `psn/`: PSN, PSN2 and their tokenizer; `usi_line`). Each family reads and
@@ -25,6 +26,7 @@
 mod boundary;
 mod builder;
 mod csa;
+mod ending;
 mod error;
 mod format;
 mod game;
@@ -36,6 +38,7 @@ mod psn;
 mod result_words;
 mod stream;
 mod text;
+mod time_control;
 mod usi_line;
 
 pub use kif::ki2;
@@ -45,6 +48,7 @@ pub use format::{Format, ParseFormatError, RecordWriter, detect_format};
 pub use game::{EngineInfo, GameRecord, MoveRecord, Score, Start, Variation};
 pub use per_game::{game_path, game_paths};
 pub use stream::{GameReader, read_games};
+pub use time_control::{ParseTimeControlError, TimeControl};
 
 pub(crate) use csa::move_text as csa_move_text;
 pub use error::{RecordError, RecordErrorKind, RecordWarning, RecordWarningKind};

@@ -74,10 +74,12 @@ fn sjis_of(c: char) -> Option<u16> {
 }
 
 /// Encodes text as Shift_JIS, exactly as `encoding_rs` does: characters Shift_JIS lacks become
-/// HTML numeric references (record text is kanji, kana and ASCII, which it has). Looked-up characters are remembered, so a KIF file costs a table
-/// read per character instead of an encoder search.
-pub fn encode_shift_jis(text: &str) -> Vec<u8> {
+/// HTML numeric references (record text is kanji, kana and ASCII, which it has; a player's name
+/// may not be), and are listed, each once, after the bytes. Looked-up characters are remembered,
+/// so a KIF file costs a table read per character instead of an encoder search.
+pub fn encode_shift_jis(text: &str) -> (Vec<u8>, Vec<char>) {
     let mut out = Vec::with_capacity(text.len());
+    let mut lacking = Vec::new();
     SJIS.with(|cell| {
         let mut table = cell.borrow_mut();
         if table.is_empty() {
@@ -99,13 +101,18 @@ pub fn encode_shift_jis(text: &str) -> Vec<u8> {
                 Some(v) => v,
             };
             match code {
-                1 => out.extend_from_slice(format!("&#{};", c as u32).as_bytes()),
+                1 => {
+                    out.extend_from_slice(format!("&#{};", c as u32).as_bytes());
+                    if !lacking.contains(&c) {
+                        lacking.push(c);
+                    }
+                }
                 v if v < 0x100 => out.push(v as u8),
                 v => out.extend_from_slice(&v.to_be_bytes()),
             }
         }
     });
-    out
+    (out, lacking)
 }
 
 /// Lines of text: split at `\n`, `\r\n` or a lone `\r`, without the terminators. A final line
@@ -166,7 +173,7 @@ mod tests {
         let mut bom = BOM.to_vec();
         bom.extend_from_slice(s.as_bytes());
         assert_eq!(decode_text(&bom), s);
-        assert_eq!(decode_text(&encode_shift_jis(s)), s);
+        assert_eq!(decode_text(&encode_shift_jis(s).0), s);
     }
 
     #[test]
@@ -176,10 +183,10 @@ mod tests {
         let s = "先手：ａｂ　▲７六歩(77)△同　銀成不成打 馬龍竜 ｶﾅ 手数----指手 まで5手で後手の勝ち\n";
         let (expected, _, bad) = encoding_rs::SHIFT_JIS.encode(s);
         assert!(!bad);
-        assert_eq!(encode_shift_jis(s), expected.as_ref());
-        assert_eq!(encode_shift_jis(s), expected.as_ref(), "again, from the cache");
-        assert_eq!(encode_shift_jis("a😀b"), encoding_rs::SHIFT_JIS.encode("a😀b").0.as_ref());
-        assert_eq!(encode_shift_jis("a😀b"), b"a&#128512;b");
+        assert_eq!(encode_shift_jis(s), (expected.to_vec(), vec![]));
+        assert_eq!(encode_shift_jis(s), (expected.to_vec(), vec![]), "again, from the cache");
+        assert_eq!(encode_shift_jis("a😀b").0, encoding_rs::SHIFT_JIS.encode("a😀b").0.as_ref());
+        assert_eq!(encode_shift_jis("Müller 😀 ü"), (b"M&#252;ller &#128512; &#252;".to_vec(), vec!['ü', '😀']));
     }
 
     #[test]

@@ -222,3 +222,27 @@ fn convert_writes_ki2_as_shift_jis_and_ki2u_as_utf8() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn shift_jis_outputs_warn_of_the_characters_they_lose_and_name_the_utf8_format() {
+    // Shift_JIS has no `ü` and no emoji: a .kif holds `M&#252;ller &#128512;`, which no reader
+    // turns back, so the run says so once and names .kifu; a .kifu keeps the name.
+    let dir = temp_dir("convert-shift-jis");
+    let input = dir.join("in.psn");
+    std::fs::write(&input, "[Sente \"Müller 😀\"]\n[Gote \"Tanaka ü\"]\n1.P7g-7f\n").expect("write");
+    let kif = dir.join("out.kif");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&kif)], b"");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("Shift_JIS, which has no 'ü', '😀'") && stderr.contains(".kifu"), "{stderr}");
+    assert_eq!(stderr.matches("Shift_JIS").count(), 1, "one warning: {stderr}");
+    let ki2 = dir.join("out.ki2");
+    let (_, _, stderr) = hisha(&["convert", s(&input), "-o", s(&ki2)], b"");
+    assert!(stderr.contains("KI2 files are Shift_JIS") && stderr.contains(".ki2u"), "{stderr}");
+    let kifu = dir.join("out.kifu");
+    let (code, _, stderr) = hisha(&["convert", s(&input), "-o", s(&kifu)], b"");
+    assert_eq!(code, Some(0));
+    assert!(!stderr.contains("Shift_JIS"), "{stderr}");
+    let back = read_games(&std::fs::read(&kifu).expect("written"), Format::Kifu);
+    assert_eq!(back[0].as_ref().expect("reads").tag("Black"), Some("Müller 😀"));
+    let _ = std::fs::remove_dir_all(dir);
+}

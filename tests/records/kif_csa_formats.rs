@@ -75,7 +75,7 @@ fn kif_handicap_names_and_board_diagrams() {
 #[test]
 fn shogigui_engine_comments_and_a_foul_win() {
     // The layout of a ShogiGUI .kifu (as kept in muzudho/kif-parser): `**対局` lines with depth,
-    // nodes, score (the mover's) and a PV that starts with the move played, written with `同　`.
+    // nodes, score (Black's view) and a PV that starts with the move played, written with `同　`.
     let text = "開始日時：2021/10/02 22:35:06\n手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n\
    1 ７六歩(77)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 960 評価値 0 読み筋 ▲７六歩(77) \n\
    2 ３四歩(33)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 1123 評価値 100 読み筋 △３四歩(33) ▲２二角成(88) △同　銀(31) \n\
@@ -84,7 +84,8 @@ fn shogigui_engine_comments_and_a_foul_win() {
     let rec = read_one(text.as_bytes(), Format::Kifu);
     assert_eq!(usi(&rec), ["7g7f", "3c3d", "8h2b+"]);
     let e = &rec.moves[1].engine;
-    assert_eq!((e.depth, e.nodes, e.score), (Some(2), Some(1123), Some(Score::Cp(100))));
+    // White's move judged +100 in Black's view: -100 for White, the mover.
+    assert_eq!((e.depth, e.nodes, e.score), (Some(2), Some(1123), Some(Score::Cp(-100))));
     assert_eq!(e.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3c3d", "8h2b+", "3a2b"]);
     assert_eq!(rec.moves[2].engine.score, Some(Score::Mate(5)));
     // 反則勝ち: White, to move, wins because Black's last move was a foul (no perpetual check here).
@@ -101,7 +102,9 @@ fn the_csa_example_reads_and_writes_back_byte_for_byte() {
     assert_eq!(usi(&rec), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
     assert_eq!((rec.moves[4].time_ms, rec.moves[4].total_ms), (Some(10_000), Some(18_000)));
     assert_eq!(rec.tag("TimeControl"), Some("00:10+30"));
-    assert_eq!(String::from_utf8(written([&rec], Format::Csa)).expect("utf-8"), CSA);
+    // Written as CSA V3.0: its encoding line first, the rest as read.
+    let v3 = format!("'CSA encoding=UTF-8\nV3.0\n{}", CSA.strip_prefix("V2.2\n").expect("V2.2"));
+    assert_eq!(String::from_utf8(written([&rec], Format::Csa)).expect("utf-8"), v3);
     // The 2-piece handicap start of the same section.
     let h = read_one(b"V2.2\nPI82HI22KA\n-\n-6364FU\n", Format::Csa);
     assert_eq!((h.start.clone(), usi(&h)), (Start::Handicap(Handicap::TwoPiece), vec!["6c6d".to_string()]));
@@ -116,7 +119,10 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+2726FU\n%CHUDAN\n/\nV2.2\nPI\n+\n+9997KY\n";
     let games = read_games(text.as_bytes(), Format::Csa);
     assert_eq!(games.len(), 3);
     let a = games[0].as_ref().expect("reads");
-    assert_eq!((a.tag("Black"), a.tag("TIME"), a.tag("MAX_MOVES")), (Some("先手"), Some("600+10+0"), Some("256")));
+    assert_eq!(
+        (a.tag("Black"), a.tag("TimeControl"), a.tag("MAX_MOVES")),
+        (Some("先手"), Some("600+10+0"), Some("256"))
+    );
     assert_eq!(a.moves[0].time_ms, Some(3_500));
     assert_eq!(a.result, Some(GameResult::draw(ResultReason::MaxMoves)));
     let b = games[1].as_ref().expect("reads");
@@ -197,7 +203,7 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
     // An end time after the moves belongs to the game.
     let late =
         read_one("先手：A\n   1 ７六歩(77)\n   2 投了\n終了日時：2024/01/01 12:00:00\n".as_bytes(), Format::Kifu);
-    assert_eq!(late.tag("終了日時"), Some("2024/01/01 12:00:00"));
+    assert_eq!(late.tag("GameEndTime"), Some("2024/01/01 12:00:00"));
     assert_eq!(rec.result.map(|r| r.winner), Some(Winner::Unfinished));
     let csa = read_one(b"V2.2\nPI\n+\n+7776FU\n%FUZUMI\n", Format::Csa);
     assert_eq!(csa.result.map(|r| r.winner), Some(Winner::Unfinished));
@@ -205,6 +211,28 @@ fn kifu_for_windows_variation_marks_and_tsume_words() {
 
 fn written_text(rec: &GameRecord, f: Format) -> String {
     String::from_utf8(written([rec], f)).expect("KIFU and KI2U are UTF-8")
+}
+
+#[test]
+fn move_times_are_rounded_where_a_format_has_seconds_and_kept_in_csa() {
+    // A byoyomi-1000 game: moves of 999, 512 and 1480 ms were all `0:00`/`T0` (truncated).
+    let mut rec = GameRecord::new(Start::default(), play(&mut Position::startpos(), &["7g7f", "3c3d", "2g2f"]));
+    for (m, (t, total)) in rec.moves.iter_mut().zip([(999, 999), (512, 512), (1480, 2479)]) {
+        (m.time_ms, m.total_ms) = (Some(t), Some(total));
+    }
+    let kif = written_text(&rec, Format::Kifu);
+    let rows =
+        "   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 ２六歩(27)   ( 0:01/00:00:02)\n";
+    assert!(kif.contains(rows), "{kif}");
+    let csa = written_text(&rec, Format::Csa);
+    assert!(csa.contains("+7776FU\nT0.999\n-3334FU\nT0.512\n+2726FU\nT1.48\n"), "{csa}");
+    let back = read_one(csa.as_bytes(), Format::Csa);
+    assert_eq!(
+        back.moves.iter().map(|m| (m.time_ms, m.total_ms)).collect::<Vec<_>>(),
+        [(Some(999), Some(999)), (Some(512), Some(512)), (Some(1480), Some(2479))]
+    );
+    let psn = written_text(&rec, Format::Psn);
+    assert!(psn.contains("1.P7g-7f          (00:01 / 00:00:01)\n2.P3c-3d          (00:01 / 00:00:01)\n3.P2g-2f          (00:01 / 00:00:02)"), "{psn}");
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod rules;
 pub(crate) use answer::score_of;
 pub(crate) use rules::Rules;
 
+use super::output::now_text;
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, TimeControl, Verdict};
 use crate::position::{DeclarationOutcome, GameResult, Position, Repetition, ResultReason, Winner};
@@ -110,6 +111,9 @@ impl<'a> Game<'a> {
             overrun_ms: [0; 2],
             scores: ScoreStreaks::default(),
         };
+        // When the game starts and ends, to the second, as cutechess and fastchess write them; KIF
+        // and CSA write them as `開始日時`/`終了日時` and `$START_TIME`/`$END_TIME`.
+        game.record.set_tag("GameStartTime", now_text());
         for &m in &spec.opening {
             if !game.pos.is_legal(m) {
                 break;
@@ -164,6 +168,7 @@ impl<'a> Game<'a> {
             let score = cp_of(answer.info.score);
             self.record_move(us, m, answer.info, elapsed, verdict);
             if let Some(result) = score.and_then(|cp| self.scores.count(us, cp, self.rules)) {
+                self.record.summary.push(ScoreStreaks::note(&result, self.rules));
                 return result;
             }
         }
@@ -267,6 +272,7 @@ impl<'a> Game<'a> {
             let _ = self.engines[c.index()].send(&UsiCommand::GameOver(Some(word)));
         }
         let mut record = self.record;
+        record.set_tag("GameEndTime", now_text());
         record.result = Some(result);
         GameOutcome { record, faulty: self.faulty, overrun_ms: self.overrun_ms }
     }

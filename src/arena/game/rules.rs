@@ -1,5 +1,9 @@
 //! The adjudication settings of a match and the score adjudication they drive: resign when both
-//! engines agree that one side is lost, draw when both scores stay near zero.
+//! engines agree that one side is lost, draw when both scores stay near zero. An adjudicated
+//! loser resigns on its own turn, right after the winner's move, so that every record format
+//! can write the game as the loser's resignation (`投了`, `%TORYO`), which every reader takes
+//! for a win of the other side; the formats have no word for a resignation by the side that has
+//! just moved (record/ending.rs).
 
 use crate::arena::exit::MatchError;
 use crate::arena::settings::MatchSettings;
@@ -74,7 +78,9 @@ pub(crate) struct ScoreStreaks {
 
 impl ScoreStreaks {
     /// Counts the score `cp` that `us` reported with its move; the adjudicated result once the
-    /// streaks reach the rules' lengths (a draw takes precedence over a resignation).
+    /// streaks reach the rules' lengths (a draw takes precedence over a resignation). A win is
+    /// adjudicated only after the winner's move, when the loser is on move: a streak the loser's
+    /// own move completes waits for the winner's next score, which must agree too.
     pub(crate) fn count(&mut self, us: Color, cp: i32, rules: &Rules) -> Option<GameResult> {
         let i = us.index();
         let (resign, draw) = (rules.resign, rules.draw);
@@ -85,12 +91,27 @@ impl ScoreStreaks {
             return Some(GameResult::draw(ResultReason::Adjudication));
         }
         let n = resign?.plies;
-        if self.high[i] >= n && self.low[1 - i] >= n {
-            Some(GameResult::win(us, ResultReason::Adjudication))
-        } else if self.low[i] >= n && self.high[1 - i] >= n {
-            Some(GameResult::loss(us, ResultReason::Adjudication))
-        } else {
-            None
+        (self.high[i] >= n && self.low[1 - i] >= n).then(|| GameResult::win(us, ResultReason::Adjudication))
+    }
+
+    /// The record's note on an adjudicated `result` (a win or a draw by score), which the formats
+    /// cannot say in their words: `White wins by adjudication: …`.
+    pub(crate) fn note(result: &GameResult, rules: &Rules) -> String {
+        match (result.winner, rules.resign, rules.draw) {
+            (crate::position::Winner::Draw, _, Some(d)) => {
+                format!(
+                    "{result}: scores within ±{} cp for {} moves in a row (--draw {}:{})",
+                    d.cp,
+                    2 * d.plies,
+                    d.cp,
+                    d.plies
+                )
+            }
+            (_, Some(r), _) => format!(
+                "{result}: both engines' scores beyond {} cp for {} moves each (--resign {}:{})",
+                r.cp, r.plies, r.cp, r.plies
+            ),
+            _ => result.to_string(),
         }
     }
 }
@@ -135,6 +156,26 @@ mod tests {
         for (c, cp) in [(Color::Black, -500), (Color::White, 500), (Color::Black, -399), (Color::White, 500)] {
             assert_eq!(s.count(c, cp, &r), None, "{c} {cp}");
         }
+    }
+
+    #[test]
+    fn the_adjudicated_loser_is_on_move() {
+        let r = rules(Some((400, 2)), None);
+        let mut s = ScoreStreaks::default();
+        for (c, cp) in [(Color::Black, 500), (Color::White, -500), (Color::Black, 450)] {
+            assert_eq!(s.count(c, cp, &r), None, "{c} {cp}");
+        }
+        // White's second losing score completes both streaks, but White has just moved: it would
+        // lose with Black on move, which no record format can write as a resignation.
+        assert_eq!(s.count(Color::White, -450, &r), None);
+        // After Black's next move, still winning, White (on move) loses.
+        let result = s.count(Color::Black, 460, &r).expect("adjudicated");
+        assert_eq!((result.winner, result.reason), (Winner::Black, ResultReason::Adjudication));
+        let note = ScoreStreaks::note(&result, &r);
+        assert_eq!(
+            note,
+            "Black wins by adjudication: both engines' scores beyond 400 cp for 2 moves each (--resign 400:2)"
+        );
     }
 
     #[test]

@@ -4,10 +4,11 @@ mod detect;
 mod engine;
 mod moves;
 mod read;
+mod write;
 
 pub(super) use detect::{Boundaries, sniff};
 pub(super) use read::parse;
-pub(super) use read::to_text;
+pub(super) use write::to_text;
 
 /// A legal move in CSA notation with its sign (`+7776FU`), as the CSA writer writes it.
 pub(crate) fn move_text(pos: &crate::position::Position, m: crate::types::Move) -> String {

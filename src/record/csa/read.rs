@@ -1,22 +1,20 @@
 //! CSA standard records, V2.2 and V3.0 (kif-csa.md §2): several games per file separated by `/`,
 //! `N+`/`N-` names, `$` info, `PI` with removed pieces or `P1`–`P9` plus `P+`/`P-` hand lines,
 //! moves `+7776FU` with `T` times, `%` terminal words (and a `T` after them), `'` comments (`'*`
-//! lines are move comments; engine data is in [`super::engine`]). The writer writes V2.2.
+//! lines are move comments; engine data is in [`super::engine`]). The writer is `super::write`.
 
 use super::engine as csa_engine;
-use super::moves::{code, kind_of, push_square, read_move, sign, square, write_move};
-use crate::position::sfen::SfenError;
+use super::moves::{kind_of, read_move, square};
 use crate::position::{GameResult, Position, Repetition, ResultReason, Setup, Winner};
 use crate::record::builder::Builder;
 use crate::record::error::{RecordError, RecordErrorKind};
 use crate::record::psn::tokens as gui_lines;
 use crate::record::{GameRecord, Start, result_words, text};
-use crate::types::{Color, Hand, Piece, PieceKind, Square};
-use std::fmt::Write as _;
+use crate::types::{Color, Piece, PieceKind};
 
 /// The result a `%` word gives at the final position. `%±ILLEGAL_ACTION` is read as perpetual
 /// check when the position shows the offender checking perpetually, else as an illegal move.
-fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
+pub(super) fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
     let stm = pos.side_to_move();
     let foul_by = |c: Color| {
         let reason = if pos.repetition(4) == Repetition::PerpetualCheckBy(c) {
@@ -42,29 +40,6 @@ fn terminal(word: &str, pos: &Position) -> Option<GameResult> {
         }
         _ => return None,
     })
-}
-
-fn terminal_word(r: &GameResult, stm: Color) -> &'static str {
-    let stm_lost = r.winner == Winner::color(!stm);
-    let stm_won = r.winner == Winner::color(stm);
-    match r.reason {
-        ResultReason::Resign | ResultReason::Adjudication if stm_lost => "%TORYO",
-        ResultReason::Checkmate if stm_lost => "%TSUMI",
-        ResultReason::Time if stm_lost => "%TIME_UP",
-        ResultReason::Repetition => "%SENNICHITE",
-        ResultReason::MaxMoves => "%JISHOGI",
-        ResultReason::Declaration if stm_won => "%KACHI",
-        ResultReason::IllegalMove if stm_lost => "%ILLEGAL_MOVE",
-        ResultReason::PerpetualCheck | ResultReason::IllegalMove if stm_won => {
-            if stm == Color::Black {
-                "%-ILLEGAL_ACTION"
-            } else {
-                "%+ILLEGAL_ACTION"
-            }
-        }
-        ResultReason::Adjudication if r.winner == Winner::Draw => "%HIKIWAKE",
-        _ => "%CHUDAN",
-    }
 }
 
 fn bad_pos(n: usize, e: impl ToString) -> RecordError {
@@ -160,8 +135,11 @@ pub(crate) fn parse(text: &str, first_line: usize) -> Result<GameRecord, RecordE
                     "EVENT" => "Event",
                     "SITE" => "Site",
                     "START_TIME" => "Date",
+                    "END_TIME" => "GameEndTime",
                     "OPENING" => "Opening",
-                    "TIME_LIMIT" => "TimeControl",
+                    "TIME_LIMIT" | "TIME" => "TimeControl",
+                    "TIME+" => "BlackTimeControl",
+                    "TIME-" => "WhiteTimeControl",
                     other => other,
                 };
                 b.tag(tag, v);
@@ -270,110 +248,4 @@ fn give_all_remaining(s: &mut Setup, color: Color) {
         let h = s.hands[color.index()];
         s.hands[color.index()] = h.with_count(k, h.count(k) + left).unwrap_or(h);
     }
-}
-
-fn write_hand(s: &mut String, h: Hand, c: Color) {
-    if h.is_empty() {
-        return;
-    }
-    s.push('P');
-    s.push(sign(c));
-    for (k, n) in h.iter() {
-        for _ in 0..n {
-            s.push_str("00");
-            s.push_str(code(k));
-        }
-    }
-    s.push('\n');
-}
-
-/// Appends the start position: `PI` with the removed pieces for a named start, else the nine rank
-/// lines and the hands; then the side to move.
-fn write_start(s: &mut String, rec: &GameRecord, start: &Position) {
-    match rec.start {
-        Start::Handicap(_) => {
-            s.push_str("PI");
-            let full = Position::startpos();
-            for sq in Square::all() {
-                if let (Some(p), None) = (full.piece_on(sq), start.piece_on(sq)) {
-                    push_square(s, sq);
-                    s.push_str(code(p.kind()));
-                }
-            }
-            s.push('\n');
-        }
-        Start::Sfen(_) => {
-            let setup = start.to_setup();
-            for r in 0..9 {
-                let _ = write!(s, "P{}", r + 1);
-                for f in (0..9).rev() {
-                    match setup.board[f * 9 + r] {
-                        None => s.push_str(" * "),
-                        Some(p) => {
-                            s.push(sign(p.color()));
-                            s.push_str(code(p.kind()));
-                        }
-                    }
-                }
-                s.push('\n');
-            }
-            write_hand(s, setup.hands[0], Color::Black);
-            write_hand(s, setup.hands[1], Color::White);
-        }
-    }
-    s.push(sign(start.side_to_move()));
-    s.push('\n');
-}
-
-/// The CSA V2.2 text of one game.
-pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
-    let mut s = String::with_capacity(96 * (rec.moves.len() + 16));
-    s.push_str("V2.2\n");
-    let _ = writeln!(s, "N+{}\nN-{}", rec.tag("Black").unwrap_or(""), rec.tag("White").unwrap_or(""));
-    for (k, v) in &rec.tags {
-        let key = match k.as_str() {
-            "Black" | "White" => continue,
-            "Event" => "EVENT",
-            "Site" => "SITE",
-            "Date" => "START_TIME",
-            "Opening" => "OPENING",
-            "TimeControl" => "TIME_LIMIT",
-            other => other,
-        };
-        let _ = writeln!(s, "${key}:{v}");
-    }
-    for c in &rec.summary {
-        for l in c.split('\n') {
-            let _ = writeln!(s, "'*{l}");
-        }
-    }
-    let mut pos = rec.start.position()?;
-    write_start(&mut s, rec, &pos);
-    for m in &rec.moves {
-        write_move(&mut s, &pos, m.mv);
-        s.push('\n');
-        if let Some(t) = m.time_ms {
-            let _ = writeln!(s, "T{}", t / 1000);
-        }
-        if !m.engine.is_empty() {
-            csa_engine::write(&mut s, &m.engine, &mut pos, m.mv);
-        }
-        for c in &m.comments {
-            for l in c.split('\n') {
-                let _ = writeln!(s, "'*{l}");
-            }
-        }
-        pos.do_move(m.mv);
-    }
-    if let Some(r) = rec.result {
-        let word = terminal_word(&r, pos.side_to_move());
-        let _ = writeln!(s, "{word}");
-        if let Some(t) = rec.end_time_ms {
-            let _ = writeln!(s, "T{}", t / 1000);
-        }
-        if terminal(word, &pos) != Some(r) {
-            let _ = writeln!(s, "'{}", result_words::note(&r));
-        }
-    }
-    Ok(s)
 }

@@ -1,13 +1,20 @@
 //! Engine data in KIF comments, as ShogiGUI writes it after each engine move:
 //! `**対局 時間 00:01.5 深さ 12/18 ノード数 123456 評価値 85 読み筋 ▲７六歩(77) △３四歩(33)`.
-//! The score is the mover's; a mate score is `+詰 7` (the mover mates) or `-詰 4`. The PV starts
-//! with the move played and writes `同　` as KIF moves do.
+//! The score is Black's (先手's) point of view; a mate score is `+詰 7` (Black mates) or `-詰 4`.
+//! The PV starts with the move played and writes `同　` as KIF moves do.
+//!
+//! Whose view `評価値` is: Black's. A ShogiGUI game record of one engine against itself
+//! (muzudho/kif-parser, `20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kifu`)
+//! has the engine's own `+1000001` after Black's moves and `-1000001` after White's, move after
+//! move; ShogiHome reads the `*対局 … 評価値` line into the score it keeps from Black's view
+//! (sunfish-shogi/shogihome src/common/record/comment.ts and types.ts, "先手から見た評価値") and
+//! writes it so; cshogi's KIF exporter negates White's scores (cshogi/KIF.py, `Exporter.info`).
+//! Kifu for Windows writes no such line.
 //!
 //! After an analysis ShogiGUI writes `**解析 0 候補1 時間 … 深さ … 評価値 … 読み筋 …` instead
-//! (engine 0, first candidate), and the kifu viewers that draw a graph from KIF (kifPlayer,
-//! KifuViewer) take `評価値` from the lines starting `**解析 0 ` and plot it unchanged.
-//! UNCONFIRMED whose point of view that score is: we write and read it as Black's, since a graph
-//! plotted unchanged then reads like ShogiGUI's own (Black up); a `↑`/`↓` bound mark is skipped.
+//! (engine 0, first candidate), also from Black's view, and the kifu viewers that draw a graph
+//! from KIF (kifPlayer, KifuViewer) take `評価値` from the lines starting `**解析 0 ` and plot it
+//! unchanged; a `↑`/`↓` bound mark is skipped.
 
 use super::moves;
 use crate::position::Position;
@@ -63,7 +70,7 @@ pub(crate) fn parse(text: &str, mover: Color, prev_to: Option<Square>) -> Option
         match key {
             "評価値" => {
                 let s = score(w.next()?, &mut w)?;
-                info.score = Some(if analysis && mover == Color::White { -s } else { s });
+                info.score = Some(if mover == Color::White { -s } else { s });
             }
             "深さ" => info.depth = Some(w.next()?.split('/').next()?.parse().ok()?),
             "ノード数" => info.nodes = Some(w.next()?.parse().ok()?),
@@ -121,7 +128,9 @@ pub(crate) fn read_into(b: &mut Builder, c: &str) -> bool {
 pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
     s.push_str(if e.analysis { "解析 0 候補1" } else { "対局" });
     if let Some(t) = e.time_ms {
-        let _ = write!(s, " 時間 {:02}:{:02}.{}", t / 60_000, t / 1000 % 60, t / 100 % 10);
+        // Tenths of a second, rounded.
+        let tenths = (t + 50) / 100;
+        let _ = write!(s, " 時間 {:02}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10);
     }
     if let Some(d) = e.depth {
         let _ = write!(s, " 深さ {d}");
@@ -129,8 +138,8 @@ pub(crate) fn write(s: &mut String, e: &EngineInfo, pos: &mut Position) {
     if let Some(n) = e.nodes {
         let _ = write!(s, " ノード数 {n}");
     }
-    let black_view = e.analysis && pos.side_to_move() == Color::White;
-    match e.score.map(|v| if black_view { -v } else { v }) {
+    let white_moved = pos.side_to_move() == Color::White;
+    match e.score.map(|v| if white_moved { -v } else { v }) {
         Some(Score::Cp(v)) => {
             let _ = write!(s, " 評価値 {v}");
         }
@@ -167,19 +176,20 @@ mod tests {
     fn reads_shogigui_comments() {
         let to = after(&["7g7f", "3c3d", "8h2b+"]).last_move().map(|m| m.to());
         // The layout ShogiGUI writes (muzudho/kif-parser keeps a ShogiGUI .kifu): depth, nodes,
-        // score, PV with `同　` and a trailing blank.
+        // score, PV with `同　` and a trailing blank. Its White move 6 scores -1000001 in Black's
+        // view, the +1000001 its engine gave after each of its own moves.
         let info = parse("対局 深さ 2 ノード数 365 評価値 -1000001 読み筋 △同　銀(31) ", Color::White, to)
             .expect("engine data");
         assert_eq!(info.depth, Some(2));
         assert_eq!(info.nodes, Some(365));
-        assert_eq!(info.score, Some(Score::Cp(-1_000_001)));
+        assert_eq!(info.score, Some(Score::Cp(1_000_001)), "the mover's view");
         assert_eq!(info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["3a2b"]);
         let mate = parse("対局 時間 00:01.5 深さ 9/19 評価値 +詰 13 読み筋 △同　銀(31) ▲４五角打", Color::White, to);
         let mate = mate.expect("engine data");
-        assert_eq!((mate.score, mate.time_ms, mate.pv.len()), (Some(Score::Mate(13)), Some(1500), 2));
-        assert_eq!(parse("対局 評価値 -詰 5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 -詰5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(-5)));
-        assert_eq!(parse("対局 評価値 +85", Color::White, to).and_then(|i| i.score), Some(Score::Cp(85)));
+        assert_eq!((mate.score, mate.time_ms, mate.pv.len()), (Some(Score::Mate(-13)), Some(1500), 2));
+        assert_eq!(parse("対局 評価値 -詰 5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(5)));
+        assert_eq!(parse("対局 評価値 -詰5", Color::White, to).and_then(|i| i.score), Some(Score::Mate(5)));
+        assert_eq!(parse("対局 評価値 +85", Color::Black, to).and_then(|i| i.score), Some(Score::Cp(85)));
         assert!(parse("対局 評価値 85 読み筋 ▲７六歩", Color::White, to).is_none(), "not a move");
         assert!(parse("感想 評価値 85", Color::White, to).is_none(), "other comments are comments");
     }
@@ -204,6 +214,18 @@ mod tests {
         );
         assert_eq!(p, Position::startpos(), "put back");
         assert_eq!(parse(&s, Color::Black, None), Some(e));
+    }
+
+    #[test]
+    fn game_lines_carry_blacks_score_as_shogigui_writes_them() {
+        // White's 3c3d, which its engine judged +120 for White: ShogiGUI writes -120 (Black's view).
+        let mut p = after(&["7g7f"]);
+        let pv = play(&mut p.clone(), &["3c3d"]);
+        let e = EngineInfo { score: Some(Score::Cp(120)), pv, ..EngineInfo::default() };
+        let mut s = String::new();
+        write(&mut s, &e, &mut p);
+        assert_eq!(s, "対局 評価値 -120 読み筋 △３四歩(33)");
+        assert_eq!(parse(&s, Color::White, p.last_move().map(|m| m.to())), Some(e));
     }
 
     #[test]

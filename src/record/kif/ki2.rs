@@ -7,10 +7,12 @@
 //! (none, 直, 上/引/寄, 右/左, both); the reader applies the same meaning, so what hisha writes it
 //! reads back exactly.
 
-use super::{engine, kanji, moves, result_line};
+use super::result_line::{self, Summary};
+use super::{engine, kanji, moves};
 use crate::position::sfen::SfenError;
 use crate::position::{Handicap, Position};
 use crate::record::builder::Builder;
+use crate::record::ending::Ending;
 use crate::record::error::{RecordError, RecordErrorKind};
 use crate::record::promotion::could_promote;
 use crate::record::{GameRecord, Start, result_words, text};
@@ -227,38 +229,50 @@ fn apply_headers(b: &mut Builder, lines: &[(usize, String)]) -> Result<(), Recor
     Ok(())
 }
 
-/// The KI2 text of one game.
+/// The KI2 text of one game: two moves a line (a line ends early at a move with comments or
+/// engine data), the first padded to six full-width columns. Not more: cshogi's KI2 reader
+/// (1.1.0, KI2.py `parse_move_str`) keeps the offset of a line's second move within the rest of
+/// the line, and reads a third move from the wrong place (its exporter writes one move a line).
+/// For the same reason a second move as wide as the first with its padding gets one more column
+/// of padding: cshogi would read it twice.
 pub(crate) fn to_text(rec: &GameRecord) -> Result<String, SfenError> {
     let mut s = String::with_capacity(16 * (rec.moves.len() + 16));
-    super::read::write_header(&mut s, rec)?;
+    super::header::write(&mut s, rec)?;
     let mut pos = rec.start.position()?;
     let mut line = String::new();
     for (i, m) in rec.moves.iter().enumerate() {
         let t = write_move(&pos, m.mv);
-        line.push_str(&format!("{t}{}", "　".repeat(6usize.saturating_sub(t.chars().count()).max(1))));
+        let second = !line.is_empty();
+        if second && t.chars().count() == line.chars().count() {
+            line.push('　');
+        }
+        line.push_str(&t);
         let mut engine_line = String::new();
         if !m.engine.is_empty() {
             engine::write(&mut engine_line, &m.engine, &mut pos);
         }
         pos.do_move(m.mv);
-        let flush = !m.comments.is_empty() || !engine_line.is_empty() || (i + 1) % 6 == 0 || i + 1 == rec.moves.len();
-        if flush {
-            s.push_str(line.trim_end_matches('　'));
-            s.push('\n');
-            line.clear();
-            if !engine_line.is_empty() {
-                s.push_str(&format!("**{engine_line}\n"));
-            }
-            for c in &m.comments {
-                for l in c.split('\n') {
-                    s.push_str(&format!("*{l}\n"));
-                }
+        let flush = second || !m.comments.is_empty() || !engine_line.is_empty() || i + 1 == rec.moves.len();
+        if !flush {
+            line.push_str(&"　".repeat(6usize.saturating_sub(t.chars().count()).max(1)));
+            continue;
+        }
+        s.push_str(&line);
+        s.push('\n');
+        line.clear();
+        if !engine_line.is_empty() {
+            s.push_str(&format!("**{engine_line}\n"));
+        }
+        for c in &m.comments {
+            for l in c.split('\n') {
+                s.push_str(&format!("*{l}\n"));
             }
         }
     }
     if let Some(r) = rec.result {
         let handicap = matches!(rec.start, Start::Handicap(h) if h != Handicap::Even);
-        let summary = result_line::line(&r, rec.moves.len(), handicap, false);
+        let summary =
+            Summary::ki2(Ending::new(&r, pos.side_to_move()), pos.side_to_move()).line(rec.moves.len(), handicap);
         if result_line::read(&summary) != Some(r) {
             s.push_str(&format!("#{}\n", result_words::note(&r)));
         }

@@ -4,13 +4,15 @@
 mod board;
 mod detect;
 mod engine;
+mod header;
 mod kanji;
 pub mod ki2;
 mod moves;
 mod parse;
 mod read;
 mod result_line;
+mod write;
 
 pub(super) use detect::{Ki2Boundaries, KifBoundaries, sniff};
 pub(super) use parse::parse;
-pub(super) use read::to_text;
+pub(super) use write::to_text;

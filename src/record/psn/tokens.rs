@@ -295,8 +295,14 @@ pub(crate) fn write_comment(s: &mut String, text: &str) {
     s.push_str("}\n");
 }
 
+/// Whole seconds, rounded: PSN's times have no fractions (the engine's own time in
+/// milliseconds is in the move's `{… time MS …}` comment).
+fn seconds(ms: u64) -> u64 {
+    ms.saturating_add(500) / 1000
+}
+
 fn hms(s: &mut String, ms: u64) {
-    let t = ms / 1000;
+    let t = seconds(ms);
     let _ = write!(s, "{:02}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60);
 }
 
@@ -314,7 +320,7 @@ pub(crate) fn write_move_line(s: &mut String, ply: usize, token: &str, time_ms: 
     if psn2 {
         hms(s, time_ms);
     } else {
-        let t = time_ms / 1000;
+        let t = seconds(time_ms);
         let _ = write!(s, "{:02}:{:02}", t / 60, t % 60);
     }
     s.push_str(" / ");
