@@ -25,7 +25,7 @@ fn self_play_records_read_back_by_hisha_and_cshogi() {
     let run = hisha_match(&[&["--games", "4", "--tc", "nodes=3000", "--concurrency", "2"][..], &outs].concat());
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(stdout.contains("Results of hisha-1 vs hisha-2 (4 games)"), "{stdout}");
+    assert!(stdout.contains("Results of hisha-1 vs hisha-2 (4 games; nodes=3000 each)"), "{stdout}");
     let a = games(&psn, Format::Psn);
     let b = games(&csa, Format::Csa);
     assert_eq!(a.len(), 4);
@@ -156,7 +156,8 @@ fn ctrl_c_once_finishes_the_running_games() {
     let finished = lines.iter().filter(|l| l.starts_with("Finished game")).count();
     // The first game, and at most the two that were running (or starting) at the Ctrl-C.
     assert!((1..=3).contains(&finished), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with(&format!("Results of hisha-1 vs hisha-2 ({finished} games)"))));
+    let results = format!("Results of hisha-1 vs hisha-2 ({finished} game");
+    assert!(lines.iter().any(|l| l.starts_with(&results)), "{lines:?}");
     consistent(&out, finished);
 }
 
