@@ -1,13 +1,16 @@
-//! Cross-check of NNUE inference against YaneuraOu itself: seeded random nets written by hisha
-//! are loaded by a YaneuraOu NNUE build (`EvalDir`), which prints its evaluation of each
-//! position (`eval` command, `eval = N`, as in YaneuraOu v8.60); hisha must give the same
-//! numbers.
+//! Cross-check of NNUE inference against YaneuraOu itself: nets written by hisha (seeded random
+//! ones, and the shipped net) are loaded by a YaneuraOu NNUE build (`EvalDir`), which prints its
+//! evaluation of each position (`eval = N`: the `eval` command of v8.60, `e` of v9.x, whose
+//! `eval` prints nothing; both are sent); hisha must give the same numbers.
 //!
-//! YaneuraOu is no package: each test runs when its variable names a binary built from the
-//! v8.60git tag (`make COMPILER=g++ TARGET_CPU=AVX2 YANEURAOU_EDITION=<edition>
-//! ./YaneuraOu-by-gcc` in `source/`) and otherwise prints one `skipped:` line:
+//! YaneuraOu is no package: each test runs when its variable names a binary built in `source/`
+//! (`make COMPILER=g++ TARGET_CPU=AVX2 YANEURAOU_EDITION=<edition>`, giving
+//! `./YaneuraOu-by-gcc`) and otherwise prints one `skipped:` line:
 //! `HISHA_YANEURAOU` for `YANEURAOU_ENGINE_NNUE` (HalfKP 256x2-32-32), `HISHA_YANEURAOU_KP`
-//! for `YANEURAOU_ENGINE_NNUE_KP256` (K+P 256x2-32-32). CI cannot install YaneuraOu, so
+//! for `YANEURAOU_ENGINE_NNUE_KP256` (K+P 256x2-32-32), both from the v8.60git tag, and
+//! `HISHA_YANEURAOU_64` for `YANEURAOU_ENGINE_NNUE_HALFKP_64X2_16_16` (`make normal … PYTHON=python3`,
+//! any version with the architecture generator, v9.70git checked), the yardstick of
+//! `examples/yardstick.rs`, checked with hisha's built-in net. CI cannot install YaneuraOu, so
 //! `HISHA_REQUIRE_CROSSCHECKS` does not make them mandatory.
 
 use hisha::Position;
@@ -27,8 +30,9 @@ fn positions() -> Vec<Position> {
 
 /// YaneuraOu's `eval = N` for each position, with `net` as its `nn.bin`.
 fn yaneuraou_evaluations(binary: &str, net: &Network, positions: &[Position]) -> Vec<i32> {
-    let features = net.architecture().features;
-    let dir = std::env::temp_dir().join(format!("hisha-nnue-crosscheck-{}-{features:?}", std::process::id()));
+    let arch = net.architecture();
+    let shape = format!("{:?}-{}", arch.features, arch.l1);
+    let dir = std::env::temp_dir().join(format!("hisha-nnue-crosscheck-{}-{shape}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     std::fs::write(dir.join("nn.bin"), net.to_bytes()).expect("write nn.bin");
     let mut child = Command::new(binary)
@@ -39,11 +43,15 @@ fn yaneuraou_evaluations(binary: &str, net: &Network, positions: &[Position]) ->
         .expect("YaneuraOu starts");
     let mut script = format!("usi\nsetoption name EvalDir value {}\nisready\n", dir.display());
     for pos in positions {
-        script += &format!("position sfen {}\neval\n", pos.to_sfen());
+        // v8.60 answers `eval` (and calls `e` an unknown command), v9.x answers `e`.
+        script += &format!("position sfen {}\neval\ne\n", pos.to_sfen());
     }
     script += "quit\n";
-    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("send commands");
+    // Written from another thread: YaneuraOu's answers fill its pipe while the script is sent.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(script.as_bytes()));
     let out = child.wait_with_output().expect("YaneuraOu ends");
+    writer.join().expect("writer thread").expect("send commands");
     let _ = std::fs::remove_dir_all(&dir);
     let text = String::from_utf8_lossy(&out.stdout);
     let values: Vec<i32> =
@@ -88,4 +96,34 @@ fn a_halfkp_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
 #[test]
 fn a_kp_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
     check_against("HISHA_YANEURAOU_KP", Architecture::KP_256X2_32_32);
+}
+
+/// The yardstick of issue 27: YaneuraOu's HalfKP 64x2-16-16 build given hisha's built-in net (the
+/// bytes hisha reads from `nnue/nn.bin.zlib`, written back) evaluates as hisha does, on the
+/// random-walk positions above and on longer walks into middlegames and endgames.
+#[test]
+fn the_built_in_net_loaded_by_yaneuraou_gives_the_same_evaluations() {
+    let variable = "HISHA_YANEURAOU_64";
+    let Ok(binary) = std::env::var(variable) else {
+        println!("skipped: {variable} does not name a YaneuraOu HalfKP 64x2-16-16 binary");
+        return;
+    };
+    let net = hisha::eval::nnue::builtin().expect("the built-in net reads");
+    let mut positions = positions();
+    let starts = hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+    positions.extend(hisha::bench::random_walks(starts, 160, &mut StdRng::seed_from_u64(27)));
+    let theirs = yaneuraou_evaluations(&binary, &net, &positions);
+    let mut distinct = theirs.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() > positions.len() / 4, "too few distinct values to compare");
+    println!("built-in net: {} positions, {} distinct values", positions.len(), distinct.len());
+    let differing: Vec<String> = positions
+        .iter()
+        .zip(&theirs)
+        .filter(|&(pos, &yo)| net.evaluate_position(pos) != yo.clamp(-MAX_EVAL, MAX_EVAL))
+        .map(|(pos, &yo)| format!("{}: hisha {}, YaneuraOu {yo}", pos.to_sfen(), net.evaluate_position(pos)))
+        .collect();
+    let first = differing.iter().take(20).cloned().collect::<Vec<_>>().join("\n");
+    assert!(differing.is_empty(), "{} of {} differ, the first:\n{first}", differing.len(), positions.len());
 }

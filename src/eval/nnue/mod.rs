@@ -18,7 +18,10 @@
 //!
 //! Exactness: random HalfKP and K+P 256x2-32-32 nets written by hisha, loaded by YaneuraOu
 //! v8.60 (AVX2 build), give YaneuraOu's `eval` on all 560 positions of
-//! `tests/nnue_yaneuraou.rs` (run it with `HISHA_YANEURAOU`/`HISHA_YANEURAOU_KP` set).
+//! `tests/nnue_yaneuraou.rs` (run it with `HISHA_YANEURAOU`/`HISHA_YANEURAOU_KP` set). The
+//! built-in net, loaded by YaneuraOu v9.70git's HalfKP 64x2-16-16 build (the yardstick of
+//! `examples/yardstick.rs`), gives its `eval` on all 2,223 positions of the same test
+//! (`HISHA_YANEURAOU_64`).
 //!
 //! Speed (`cargo bench --bench nnue`, ns of thread CPU time per call on this shared 2-core
 //! AVX-512 machine, random-playout moves of the bench positions, 59 of 706 king moves; the
