@@ -8,7 +8,7 @@
 //!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `identity` (what `--resume` checks),
 //!   `state` (the state file), `openings`,
 //!   `chart` (the SVG line chart of the report page, which `hisha analyze --svg` draws with too);
-//! - `process` (one engine as a child process), `preflight` (the check before the first game),
+//! - `process` (one engine as a child process; public for tools such as `examples/yardstick.rs`), `preflight` (the check before the first game),
 //!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
 //! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
 //!   `report` (the results block), `report_html` (the `--report` page), `streak` (`--max-crashes`), `merge` (`--merge`);
@@ -28,7 +28,7 @@ mod merge;
 mod openings;
 mod output;
 mod preflight;
-pub(crate) mod process;
+pub mod process;
 mod report;
 mod report_html;
 mod runner;

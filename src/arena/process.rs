@@ -201,6 +201,11 @@ impl EngineProcess {
         }
     }
 
+    /// The engine's process id (to read its CPU time from `/proc`).
+    pub fn id(&self) -> u32 {
+        self.child().id()
+    }
+
     /// When the last line returned by [`EngineProcess::recv`] was read from the engine's pipe.
     pub fn last_read(&self) -> Instant {
         self.last_read
