@@ -298,7 +298,12 @@ fn hisha_beside_this_tool() -> Result<PathBuf, String> {
     Ok(path)
 }
 
-fn start(name: &str, command: PathBuf, options: Vec<(&str, String)>) -> Result<EngineProcess, String> {
+fn start(
+    name: &str,
+    command: PathBuf,
+    options: Vec<(&str, String)>,
+    registry: &EngineRegistry,
+) -> Result<EngineProcess, String> {
     let config = EngineConfig {
         name: name.to_string(),
         command,
@@ -310,7 +315,7 @@ fn start(name: &str, command: PathBuf, options: Vec<(&str, String)>) -> Result<E
         time_margin: None,
     };
     let timeouts = Timeouts { usiok: Duration::from_secs(30), readyok: Duration::from_secs(60) };
-    let engine = EngineProcess::start(&config, timeouts, None, &EngineRegistry::default())
+    let engine = EngineProcess::start(&config, timeouts, None, registry)
         .map_err(|e| format!("{name} ({}) does not start: {e}", config.command.display()))?;
     match config.options.iter().find(|(k, _)| !engine.listed_options.contains(k)) {
         Some((k, _)) => Err(format!("{name} has no option {k}")),
@@ -348,7 +353,20 @@ fn run(args: Args, yaneuraou: PathBuf) -> Result<(), String> {
         args.positions,
         args.hash,
     );
-    let mut engines = [start("hisha", hisha, hisha_options)?, start("yardstick", yaneuraou, yardstick_options)?];
+    // The engines run in their own process group, out of Ctrl-C's reach, and hisha finishes a
+    // bounded search when its input ends: Ctrl-C kills them.
+    let registry = EngineRegistry::default();
+    let on_interrupt = registry.clone();
+    if let Err(e) = ctrlc::set_handler(move || {
+        on_interrupt.kill_all();
+        std::process::exit(130);
+    }) {
+        eprintln!("warning: no Ctrl-C handler ({e}): kill the engines yourself if you interrupt");
+    }
+    let mut engines = [
+        start("hisha", hisha, hisha_options, &registry)?,
+        start("yardstick", yaneuraou, yardstick_options, &registry)?,
+    ];
     let mut limits: Vec<Limit> = args.movetime.map(Limit::MoveTime).into_iter().collect();
     limits.extend(args.depth.map(Limit::Depth));
     if limits.is_empty() {
