@@ -57,6 +57,9 @@ pub(crate) unsafe trait Zeroable {}
 #[allow(unsafe_code)]
 // SAFETY: every bit pattern is a valid u64; 8-byte alignment.
 unsafe impl Zeroable for u64 {}
+#[allow(unsafe_code)]
+// SAFETY: every bit pattern is a valid i16; 2-byte alignment.
+unsafe impl Zeroable for i16 {}
 
 /// A slice of `len` zeroed values of `T`, starting on a cache line.
 pub(crate) struct ZeroedSlice<T: Zeroable> {
@@ -147,6 +150,32 @@ unsafe impl<T: Zeroable + Send> Send for ZeroedSlice<T> {}
 // SAFETY: shared access hands out only `&[T]`, as a Box<[T]> does.
 #[allow(unsafe_code)]
 unsafe impl<T: Zeroable + Sync> Sync for ZeroedSlice<T> {}
+
+impl<T: Zeroable + Copy> ZeroedSlice<T> {
+    /// A copy of `values` in a table of its own (on huge pages when large: the network's
+    /// weights, read at random rows on every move). Aborts as `Vec` does when the system has no
+    /// memory for it.
+    pub(crate) fn copied(values: &[T]) -> ZeroedSlice<T> {
+        let Some(mut table) = ZeroedSlice::new(values.len()) else {
+            let layout = Layout::array::<T>(values.len()).unwrap_or(Layout::new::<T>());
+            std::alloc::handle_alloc_error(layout)
+        };
+        table.copy_from_slice(values);
+        table
+    }
+}
+
+impl<T: Zeroable + Copy> Clone for ZeroedSlice<T> {
+    fn clone(&self) -> ZeroedSlice<T> {
+        ZeroedSlice::copied(self)
+    }
+}
+
+impl<T: Zeroable + PartialEq> PartialEq for ZeroedSlice<T> {
+    fn eq(&self, other: &ZeroedSlice<T>) -> bool {
+        **self == **other
+    }
+}
 
 impl<T: Zeroable> std::fmt::Debug for ZeroedSlice<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -16,6 +16,7 @@ use super::architecture::{Architecture, HIDDEN_STEP, MAX_HIDDEN};
 use super::features::FeatureSet;
 use super::network::{Affine, Network};
 use super::simd::Kernel;
+use crate::zeroed::ZeroedSlice;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -169,7 +170,7 @@ impl Network {
             return Err(NnueError::HashMismatch { expected: arch.hash(), found: header_hash });
         }
         let ft_biases = r.i16s(arch.l1, "feature transformer")?;
-        let ft_weights = r.i16s(arch.l1 * arch.features.dimensions(), "feature transformer")?;
+        let ft_weights = ZeroedSlice::copied(&r.i16s(arch.l1 * arch.features.dimensions(), "feature transformer")?);
         r.u32("network hash")?;
         let mut layer = |(inputs, padded_inputs, outputs): (usize, usize, usize)| -> Result<Affine, NnueError> {
             let biases = r.i32s(outputs, "network")?;
@@ -201,7 +202,7 @@ impl Network {
         out.extend((self.description.len() as u32).to_le_bytes());
         out.extend(&self.description);
         out.extend(self.arch.transformer_hash().to_le_bytes());
-        out.extend(self.ft_biases.iter().chain(&self.ft_weights).flat_map(|v| v.to_le_bytes()));
+        out.extend(self.ft_biases.iter().chain(self.ft_weights.iter()).flat_map(|v| v.to_le_bytes()));
         out.extend(self.arch.network_hash().to_le_bytes());
         for layer in &self.layers {
             out.extend(layer.biases.iter().flat_map(|v| v.to_le_bytes()));

@@ -135,7 +135,7 @@ impl FloatNetwork {
     pub fn from_network(net: &Network) -> FloatNetwork {
         let mut out = FloatNetwork::zeroed(net.arch);
         for (f, &q) in
-            out.ft_biases.iter_mut().chain(&mut out.ft_weights).zip(net.ft_biases.iter().chain(&net.ft_weights))
+            out.ft_biases.iter_mut().chain(&mut out.ft_weights).zip(net.ft_biases.iter().chain(net.ft_weights.iter()))
         {
             *f = f32::from(q) / ACTIVATION_SCALE;
         }

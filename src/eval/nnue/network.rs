@@ -3,6 +3,7 @@
 
 use super::architecture::{Architecture, padded};
 use super::simd::Kernel;
+use crate::zeroed::ZeroedSlice;
 
 /// An affine layer `y = W x + b` over `inputs` bytes padded to `padded_inputs`; `weights` is
 /// row-major (`outputs` rows of `padded_inputs`), as in the file.
@@ -39,8 +40,8 @@ pub struct Network {
     pub(super) description: Vec<u8>,
     /// Transformer biases, `l1`.
     pub(super) ft_biases: Vec<i16>,
-    /// Transformer weights, one row of `l1` per input.
-    pub(super) ft_weights: Vec<i16>,
+    /// Transformer weights, one row of `l1` per input (on huge pages: rows are read at random).
+    pub(super) ft_weights: ZeroedSlice<i16>,
     /// The three affine layers, input side first.
     pub(super) layers: [Affine; 3],
     pub(super) kernel: Kernel,
@@ -67,7 +68,7 @@ impl Network {
             arch,
             description: arch.description().into_bytes(),
             ft_biases: vec![0; arch.l1],
-            ft_weights: vec![0; arch.l1 * arch.features.dimensions()],
+            ft_weights: ZeroedSlice::copied(&vec![0; arch.l1 * arch.features.dimensions()]),
             layers: [Affine::zeroed(i1, o1), Affine::zeroed(i2, o2), Affine::zeroed(i3, o3)],
             kernel: Kernel::detect(),
         }
