@@ -156,12 +156,17 @@ impl<T: Zeroable + Copy> ZeroedSlice<T> {
     /// weights, read at random rows on every move). Aborts as `Vec` does when the system has no
     /// memory for it.
     pub(crate) fn copied(values: &[T]) -> ZeroedSlice<T> {
-        let Some(mut table) = ZeroedSlice::new(values.len()) else {
-            let layout = Layout::array::<T>(values.len()).unwrap_or(Layout::new::<T>());
-            std::alloc::handle_alloc_error(layout)
-        };
+        let mut table = ZeroedSlice::zeroed(values.len());
         table.copy_from_slice(values);
         table
+    }
+
+    /// `len` zeroed values (on huge pages when large), for tables of a fixed size that every
+    /// search needs. Aborts as `Vec` does when the system has no memory for it.
+    pub(crate) fn zeroed(len: usize) -> ZeroedSlice<T> {
+        ZeroedSlice::new(len).unwrap_or_else(|| {
+            std::alloc::handle_alloc_error(Layout::array::<T>(len).unwrap_or(Layout::new::<T>()))
+        })
     }
 }
 

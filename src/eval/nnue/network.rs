@@ -68,7 +68,7 @@ impl Network {
             arch,
             description: arch.description().into_bytes(),
             ft_biases: vec![0; arch.l1],
-            ft_weights: ZeroedSlice::copied(&vec![0; arch.l1 * arch.features.dimensions()]),
+            ft_weights: ZeroedSlice::zeroed(arch.l1 * arch.features.dimensions()),
             layers: [Affine::zeroed(i1, o1), Affine::zeroed(i2, o2), Affine::zeroed(i3, o3)],
             kernel: Kernel::detect(),
         }
