@@ -1,12 +1,12 @@
 //! Micro-benchmark of the mate probes meant for the main search: nanoseconds per call of
-//! `mate_in_one` and of `MateProbe::probe` at several node budgets, on positions around the
+//! `mate_in_one` (from bitboards), of `mate_in_one_by_playing` (its reference) and of `MateProbe::probe` at several node budgets, on positions around the
 //! `hisha bench` set (each bench position and the positions after 1..=24 seeded random moves
 //! from it: openings, middlegames, endgames, drop-rich positions). Medians of five rounds.
 //!
 //! Run: `cargo bench --bench mate_probe`
 
 use hisha::Position;
-use hisha::mate::{MateProbe, mate_in_one};
+use hisha::mate::{MateProbe, mate_in_one, mate_in_one_by_playing};
 use rand::{SeedableRng, rngs::StdRng};
 use std::time::Instant;
 
@@ -40,6 +40,8 @@ fn main() {
     println!("{} positions", positions.len());
     let (ns, hits) = measure(&mut positions, |p| mate_in_one(p).is_some());
     println!("mate_in_one:                      {ns:>10.0} ns/call  ({hits} mates)");
+    let (ns, hits) = measure(&mut positions, |p| mate_in_one_by_playing(p).is_some());
+    println!("mate_in_one_by_playing:           {ns:>10.0} ns/call  ({hits} mates)");
     for (max_ply, nodes) in [(7, 16), (7, 64), (9, 256), (15, 1024)] {
         // A fresh probe per round and position set, as a search would keep one per thread.
         let mut probe = MateProbe::new(16);

@@ -21,13 +21,15 @@
 //! interposing drop when both resist as long. Every line is replayed before it is returned:
 //! legal, alternating checks and evasions, ending in checkmate.
 //!
-//! For the main search, [`mate_in_one`] and [`MateProbe`] (a node-limited df-pn that keeps its
-//! table between calls) are cheap probes.
+//! For the main search, [`mate_in_one`] (from bitboards, no move played: `one`) and [`MateProbe`]
+//! (a node-limited df-pn that keeps its table between calls) are cheap probes;
+//! [`mate_in_one_by_playing`] is the plain mate in one that the first is tested against.
 
 mod end;
 mod hands;
 mod line;
 mod node;
+mod one;
 mod path;
 mod probe;
 mod search;
@@ -35,7 +37,8 @@ pub mod suite;
 mod table;
 
 pub use end::{MateEnd, MateReport};
-pub use probe::{MateProbe, mate_in_one};
+pub use one::mate_in_one;
+pub use probe::{MateProbe, mate_in_one_by_playing};
 
 use crate::position::Position;
 use crate::types::{Color, Move};

@@ -31,8 +31,8 @@ fn mate_len(sfen: &str) -> usize {
 #[test]
 fn mate_in_one_with_a_gold_drop() {
     assert_eq!(usi(&solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")), ["G*5b"]);
-    let mut p = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").expect("valid");
-    assert_eq!(mate_in_one(&mut p).map(|m| m.to_string()), Some("G*5b".into()));
+    let p = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").expect("valid");
+    assert_eq!(mate_in_one(&p).map(|m| m.to_string()), Some("G*5b".into()));
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn a_mating_pawn_drop_is_not_a_mate_but_a_pawn_push_is() {
     // taken by the king. cshogi: DfPn and OslDfPn find no mate.
     let drop = "7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1";
     assert_eq!(solve(drop), MateResult::NoMate);
-    assert_eq!(mate_in_one(&mut Position::from_sfen(drop).expect("valid")), None);
+    assert_eq!(mate_in_one(&Position::from_sfen(drop).expect("valid")), None);
     // The same pawn already on the board may push to mate (tsukifuzume is legal).
     let push = "7nk/9/7GP/9/9/9/9/9/9 b 2r2b3g4s3n4l17p 1";
     assert_eq!(mate_len(push), 1);

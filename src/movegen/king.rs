@@ -38,7 +38,7 @@ pub(super) fn king_moves<S: MoveSink, const MODE: u8>(
 /// The squares next to `ksq` (and maybe others) that `them` attacks with the king on `ksq` lifted
 /// off the board, so that no square behind the king along a checking line looks safe.
 #[inline(always)]
-fn danger(pos: &Position, them: Color, ksq: Square, theirs: Bitboard) -> Bitboard {
+pub(crate) fn danger(pos: &Position, them: Color, ksq: Square, theirs: Bitboard) -> Bitboard {
     let occ = pos.occupied().without(ksq);
     let near = theirs & attacks::step_reach(them, ksq);
     let mut danger = Bitboard::EMPTY;

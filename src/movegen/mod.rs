@@ -21,6 +21,7 @@ mod drops;
 mod king;
 mod list;
 
+pub(crate) use king::danger;
 pub use list::{MAX_MOVES, MoveList};
 
 use crate::attacks;
