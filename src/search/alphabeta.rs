@@ -262,7 +262,7 @@ impl Searcher {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {
             let mut r = 0;
-            if depth >= 3 && searched >= 2 && !c.tactical && !state.in_check && !c.gives_check {
+            if depth >= 3 && searched >= 2 && !c.tactical && !state.in_check {
                 r = reduction(depth, searched);
                 r -= pv as i32;
                 r += cut as i32;
@@ -270,6 +270,8 @@ impl Searcher {
                 if state.killers.contains(&Some(c.m)) {
                     r -= 1;
                 }
+                // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
+                r -= c.gives_check as i32;
                 r -= c.history / 6_000;
                 r = r.clamp(0, new_depth - 1);
             }
