@@ -164,9 +164,8 @@ impl<T: Zeroable + Copy> ZeroedSlice<T> {
     /// `len` zeroed values (on huge pages when large), for tables of a fixed size that every
     /// search needs. Aborts as `Vec` does when the system has no memory for it.
     pub(crate) fn zeroed(len: usize) -> ZeroedSlice<T> {
-        ZeroedSlice::new(len).unwrap_or_else(|| {
-            std::alloc::handle_alloc_error(Layout::array::<T>(len).unwrap_or(Layout::new::<T>()))
-        })
+        ZeroedSlice::new(len)
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::array::<T>(len).unwrap_or(Layout::new::<T>())))
     }
 }
 

@@ -8,6 +8,7 @@
 //! [`SearchControl`] (stop and ponder flags) that the protocol thread sets.
 
 mod alphabeta;
+mod correction;
 mod evaluator;
 mod history;
 pub(crate) mod limits;
@@ -154,6 +155,8 @@ pub struct Searcher {
     stack: Box<[Frame; MAX_PLY + 2]>,
     tt: Arc<TranspositionTable>,
     history: History,
+    /// The static evaluation's learnt errors.
+    correction: correction::Correction,
     killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
@@ -182,6 +185,7 @@ impl Searcher {
             stack: Box::new([Frame::default(); MAX_PLY + 2]),
             tt: Arc::new(TranspositionTable::new(hash_mib)),
             history: History::new(),
+            correction: correction::Correction::new(),
             killers: Box::new([[None; 2]; MAX_PLY + 2]),
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
@@ -270,9 +274,10 @@ impl Searcher {
         self.clear_history();
     }
 
-    /// Forgets the history and the killers (the table stays).
+    /// Forgets the history, the evaluation's corrections and the killers (the table stays).
     pub(crate) fn clear_history(&mut self) {
         self.history.clear();
+        self.correction.clear();
         *self.killers = [[None; 2]; MAX_PLY + 2];
     }
 

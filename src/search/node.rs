@@ -2,6 +2,7 @@
 //! entering ([`NodeState`]), what it knows of a move before searching it ([`Candidate`]) and the
 //! move loop's running results ([`Tally`]).
 
+use super::correction::Keys;
 use super::history::ContKey;
 use super::tt::Stored;
 use crate::eval::{INFINITE, Value};
@@ -53,8 +54,12 @@ pub(super) struct NodeState {
     pub(super) excluded: Option<Move>,
     /// What the transposition table holds for this position (never read when a move is excluded).
     pub(super) hit: Option<Stored>,
-    /// Static evaluation (`-INFINITE` in check).
+    /// Static evaluation, corrected (`-INFINITE` in check).
     pub(super) eval: Value,
+    /// Static evaluation as the evaluator gave it (what the table stores).
+    pub(super) raw_eval: Value,
+    /// The position's features for the correction history.
+    pub(super) keys: Keys,
     /// Better than two plies ago: the position is going our way, prune less.
     pub(super) improving: bool,
     /// The killer moves of this ply when the node began.

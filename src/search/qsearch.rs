@@ -1,6 +1,7 @@
 //! Quiescence search: stand pat, then captures and pawn promotions (all evasions when in check), until
 //! the position is quiet.
 
+use super::correction::Keys;
 use super::history::ContKey;
 use super::ordering::{Context, MovePicker};
 use super::tt::{Bound, Stored};
@@ -42,7 +43,8 @@ impl Searcher {
                 return h.score;
             }
         }
-        let stand = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
+        let raw = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
+        let stand = if in_check { raw } else { self.correction.corrected(pos.side_to_move(), &Keys::of(pos), raw) };
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -94,7 +96,7 @@ impl Searcher {
             return mated_in(ply);
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        let eval = if in_check { 0 } else { stand };
+        let eval = if in_check { 0 } else { raw };
         self.tt.store(key, ply, Stored { mv: best_move, score: best, eval, depth: 0, bound });
         best
     }

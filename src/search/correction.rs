@@ -1,0 +1,168 @@
+//! Correction history: what the search learnt about the static evaluation's error in positions
+//! that share a feature, added back to the evaluation of the next such position.
+//!
+//! When a node's search result differs from its static evaluation in the direction its bound
+//! allows (a fail high above it, a fail low below it) and the best move is not a capture (a
+//! capture's gain is no error of the evaluation), the difference, scaled by the depth, moves the
+//! entries of the position's features towards it. The features are the pawns on the board (both
+//! sides) and, per side, where its other pieces stand (the big pieces apart) with its hand:
+//! shapes the net misjudges tend to keep being misjudged while they last.
+//!
+//! The idea and the update rule are Stockfish's (also in YaneuraOu): the entries saturate at
+//! ±[`LIMIT`], the bonus is a quarter of that at most, and the weights below sum the tables in
+//! 1/[`SCALE`] of a centipawn-like unit.
+
+use super::node::Node;
+use crate::eval::{MATE_BOUND, Value};
+use crate::position::Position;
+use crate::types::{Color, PieceKind};
+
+/// Entries saturate at ± this.
+const LIMIT: i32 = 1024;
+/// Entries per table and side to move.
+const SIZE: usize = 1 << 14;
+/// The corrected evaluation adds the weighted entries divided by this.
+const SCALE: i32 = 131_072;
+/// Weight of the pawn table.
+const PAWN_WEIGHT: i32 = 12_000;
+/// Weight of each side's pieces-and-hand table.
+const PIECES_WEIGHT: i32 = 12_000;
+
+/// The table indices of one position's features.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Keys {
+    pawns: usize,
+    pieces: [usize; 2],
+}
+
+/// Folds a bitboard into a table index.
+#[inline(always)]
+fn fold(bits: u128, salt: u64) -> u64 {
+    let (lo, hi) = (bits as u64, (bits >> 64) as u64);
+    (lo ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (hi ^ salt.rotate_left(17)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+}
+
+#[inline(always)]
+fn index(h: u64) -> usize {
+    (h >> (64 - SIZE.trailing_zeros())) as usize
+}
+
+impl Keys {
+    /// The features of `pos`.
+    #[inline(always)]
+    pub(super) fn of(pos: &Position) -> Keys {
+        let pawns = pos.pieces_of_kind(PieceKind::Pawn);
+        let big = pos.bishop_movers() | pos.rook_movers();
+        let side = |c: Color| {
+            let own = pos.pieces_of(c);
+            let h = fold((own - pawns).0, 0x51A9) ^ fold((own & big).0, 0x7E3D);
+            index(h ^ (pos.hand(c).bits() as u64 + 1).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
+        };
+        let black_pawns = pawns & pos.pieces_of(Color::Black);
+        Keys {
+            pawns: index(fold(black_pawns.0, 0x1234) ^ fold((pawns - black_pawns).0, 0x9876)),
+            pieces: [side(Color::Black), side(Color::White)],
+        }
+    }
+}
+
+/// The correction tables of one search thread.
+pub(super) struct Correction {
+    /// Per side to move: pawns, Black's pieces, White's pieces.
+    tables: Box<[[[i16; SIZE]; 3]; 2]>,
+}
+
+impl Correction {
+    /// Empty tables.
+    pub(super) fn new() -> Correction {
+        Correction { tables: Box::new([[[0; SIZE]; 3]; 2]) }
+    }
+
+    /// Forgets everything.
+    pub(super) fn clear(&mut self) {
+        self.tables.iter_mut().flatten().for_each(|t| t.fill(0));
+    }
+
+    /// `raw`, the static evaluation of a position with `keys` and `us` to move, corrected (and
+    /// kept out of the mate range).
+    #[inline(always)]
+    pub(super) fn corrected(&self, us: Color, keys: &Keys, raw: Value) -> Value {
+        let t = &self.tables[us.index()];
+        let sum = PAWN_WEIGHT * t[0][keys.pawns] as i32
+            + PIECES_WEIGHT * (t[1][keys.pieces[0]] as i32 + t[2][keys.pieces[1]] as i32);
+        (raw + sum / SCALE).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Learns from a node searched to `node.depth` whose best score `best` differs from its
+    /// corrected evaluation `eval`; `raised`: a move raised alpha (the caller leaves out nodes
+    /// whose best move captures).
+    #[inline(always)]
+    pub(super) fn learn(&mut self, us: Color, keys: &Keys, node: &Node, eval: Value, best: Value, raised: bool) {
+        if (best > eval) != raised || best.abs() >= MATE_BOUND {
+            return;
+        }
+        let bonus = ((best - eval) * node.depth * if raised { 12 } else { 17 } / 128).clamp(-LIMIT / 4, LIMIT / 4);
+        let t = &mut self.tables[us.index()];
+        let indices = [keys.pawns, keys.pieces[0], keys.pieces[1]];
+        for (table, i) in t.iter_mut().zip(indices) {
+            let e = &mut table[i];
+            let v = *e as i32;
+            *e = (v + bonus - v * bonus.abs() / LIMIT) as i16;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(depth: i32) -> Node {
+        Node::full(-100, 100, depth, 3, false)
+    }
+
+    #[test]
+    fn a_fail_high_above_the_evaluation_raises_it_and_a_fail_low_lowers_it() {
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").expect("valid");
+        let keys = Keys::of(&pos);
+        let us = pos.side_to_move();
+        let mut c = Correction::new();
+        assert_eq!(c.corrected(us, &keys, 50), 50, "nothing learnt yet");
+        for _ in 0..20 {
+            c.learn(us, &keys, &node(8), 50, 400, true);
+        }
+        let up = c.corrected(us, &keys, 50);
+        assert!(up > 50 && up <= 50 + 3 * PAWN_WEIGHT.max(PIECES_WEIGHT) * LIMIT / SCALE, "{up}");
+        assert_eq!(c.corrected(!us, &keys, 50), 50, "the other side to move learnt nothing");
+        // Inconsistent with its bound (a fail high below the evaluation) or a mate: ignored.
+        let mut same = Correction::new();
+        same.learn(us, &keys, &node(8), 50, -300, true);
+        same.learn(us, &keys, &node(8), 50, MATE_BOUND + 5, true);
+        assert_eq!(same.corrected(us, &keys, 50), 50);
+        for _ in 0..60 {
+            c.learn(us, &keys, &node(8), 50, -400, false);
+        }
+        assert!(c.corrected(us, &keys, 50) < 50, "fail lows below the evaluation lower it");
+        c.clear();
+        assert_eq!(c.corrected(us, &keys, 50), 50);
+    }
+
+    #[test]
+    fn positions_that_differ_in_pawns_pieces_or_hands_have_other_keys() {
+        let keys = |sfen: &str| {
+            let k = Keys::of(&Position::from_sfen(sfen).expect("valid"));
+            (k.pawns, k.pieces)
+        };
+        let start = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        let pawn = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1");
+        let black_hand = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b P 1");
+        let white_hand = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b p 1");
+        let rook = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B3R3/LNSGKGSNL b - 1");
+        assert_ne!(start.0, pawn.0);
+        assert_eq!(start.1, pawn.1, "only a pawn moved");
+        assert_eq!(black_hand.0, white_hand.0, "the same pawns on the board");
+        assert_ne!(black_hand.1[0], white_hand.1[0], "Black's hand differs");
+        assert_ne!(black_hand.1[1], white_hand.1[1], "White's hand differs");
+        assert_ne!(start.1[0], rook.1[0]);
+    }
+}
