@@ -114,6 +114,13 @@ impl Searcher {
         let eval = if in_check { raw_eval } else { self.correction.corrected(pos.side_to_move(), &keys, raw_eval) };
         self.stack[p].eval = eval;
         let improving = !in_check && p >= 2 && eval > self.stack[p - 2].eval;
+        let static_eval = eval;
+        // The table's score, where its bound says it is nearer the truth, is a better estimate
+        // for the pruning decisions.
+        let eval = match hit {
+            Some(h) if !in_check && !is_mate_score(h.score) && h.improves_on(eval) => h.score,
+            _ => eval,
+        };
         let (killers, previous) = (self.killers[p], self.previous_keys(p));
         ControlFlow::Continue(NodeState {
             node,
@@ -122,6 +129,7 @@ impl Searcher {
             excluded,
             hit,
             eval,
+            static_eval,
             raw_eval,
             keys,
             improving,
@@ -326,7 +334,7 @@ impl Searcher {
         };
         if !state.in_check && tally.best_move.is_none_or(|m| !is_capture(pos, m)) {
             let raised = tally.best_move.is_some();
-            self.correction.learn(pos.side_to_move(), &state.keys, &state.node, state.eval, tally.best, raised);
+            self.correction.learn(pos.side_to_move(), &state.keys, &state.node, state.static_eval, tally.best, raised);
         }
         let eval = if state.in_check { 0 } else { state.raw_eval };
         self.tt.store(state.key, ply, Stored { mv: tally.best_move, score: tally.best, eval, depth, bound });

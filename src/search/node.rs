@@ -54,8 +54,11 @@ pub(super) struct NodeState {
     pub(super) excluded: Option<Move>,
     /// What the transposition table holds for this position (never read when a move is excluded).
     pub(super) hit: Option<Stored>,
-    /// Static evaluation, corrected (`-INFINITE` in check).
+    /// What the pruning decisions take for the node's value: the corrected static evaluation,
+    /// or the table's score where its bound says it is nearer the truth (`-INFINITE` in check).
     pub(super) eval: Value,
+    /// Static evaluation, corrected (`-INFINITE` in check).
+    pub(super) static_eval: Value,
     /// Static evaluation as the evaluator gave it (what the table stores).
     pub(super) raw_eval: Value,
     /// The position's features for the correction history.

@@ -107,6 +107,17 @@ pub(crate) struct Stored {
 }
 
 impl Stored {
+    /// True if the score is a better estimate of the node's value than `eval`: exact, or a
+    /// bound beyond `eval` on its side (a lower bound above it, an upper bound below it).
+    #[inline(always)]
+    pub(crate) fn improves_on(&self, eval: Value) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > eval,
+            Bound::Upper => self.score < eval,
+        }
+    }
+
     /// True if the score alone settles a node searched with the window `(alpha, beta)`: exact,
     /// or a bound on the side of the window it proves.
     #[inline]

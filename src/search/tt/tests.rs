@@ -58,3 +58,13 @@ fn a_size_the_system_refuses_gives_the_largest_power_of_two_it_grants() {
     tt.store(0x1234_5678_9ABC_DEF0, 0, result);
     assert_eq!(tt.probe(0x1234_5678_9ABC_DEF0, 0).map(|h| h.score), Some(5));
 }
+
+#[test]
+fn a_score_improves_on_the_evaluation_only_where_its_bound_allows() {
+    let at = |score, bound| Stored { mv: None, score, eval: 0, depth: 3, bound };
+    assert!(at(-50, Bound::Exact).improves_on(100));
+    assert!(at(150, Bound::Lower).improves_on(100), "at least 150: better than 100");
+    assert!(!at(50, Bound::Lower).improves_on(100), "at least 50 says nothing against 100");
+    assert!(at(50, Bound::Upper).improves_on(100), "at most 50: better than 100");
+    assert!(!at(150, Bound::Upper).improves_on(100));
+}
