@@ -11,8 +11,8 @@
 //! A table of 2 MiB or more starts on a 2 MiB boundary instead (the block is that much larger,
 //! which costs nothing until touched) and, on Linux, is marked for transparent huge pages
 //! (`madvise(MADV_HUGEPAGE)`, which the kernel's default `madvise` mode waits for): the search
-//! reads its table at random, and with 4 KiB pages nearly every probe missed the TLB. Measured on
-//! `hisha bench` with a 64 MiB table: see the commit that added it.
+//! reads its table at random, and with 4 KiB pages nearly every probe missed the TLB (measured
+//! with `go nodes` and a 64 MiB table: see the commit that added it).
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
@@ -23,8 +23,8 @@ const LINE: usize = 64;
 /// A huge page of x86-64 and aarch64 Linux: tables at least this large start on one.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Asks Linux to back `len` bytes from `start` (both multiples of [`HUGE_PAGE`]) with transparent huge
-/// pages. Advice only: a kernel without them, or a refusal, leaves ordinary pages.
+/// Asks Linux to back `len` bytes from `start` (both multiples of [`HUGE_PAGE`]) with transparent
+/// huge pages. Advice only: a kernel without them, or a refusal, leaves ordinary pages.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn advise_huge_pages(start: *mut u8, len: usize) {

@@ -119,14 +119,8 @@ impl<'a> Attacker<'a> {
 
     fn drops(&self) -> Option<Move> {
         let hand = self.pos.hand(self.us);
-        for kind in [
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            PieceKind::Gold,
-            PieceKind::Silver,
-            PieceKind::Knight,
-            PieceKind::Lance,
-        ] {
+        // Every hand kind but the pawn (the pawn comes last in SFEN's order).
+        for &kind in &PieceKind::SFEN_HAND_ORDER[..6] {
             if !hand.has(kind) {
                 continue;
             }
