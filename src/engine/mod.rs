@@ -17,7 +17,6 @@ mod tests;
 
 pub(crate) use crate::book::{BookMove, Pick as BookPick};
 pub(crate) use crate::mate::MateResult;
-pub(crate) use crate::position::EnteringKingRule;
 pub(crate) use crate::search::thread::{Event as SearchEvent, MateStats, TableSizes};
 pub(crate) use crate::search::{BestMove, Clock, Iteration, Limits, ScoreBound};
 pub(crate) use eval_file::EvalNotLoaded;

@@ -25,7 +25,10 @@ mod zobrist;
 
 pub use handicap::{Handicap, ParseHandicapError};
 pub use legality::MoveError;
-pub use rules::{DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, Repetition, ResultReason, Winner};
+pub use rules::{
+    DeclarationOutcome, EnteringKingRule, GameResult, IllegalMoveKind, ParseEnteringKingRuleError, Repetition,
+    ResultReason, Winner,
+};
 pub use setup::{Setup, SetupError};
 
 use crate::attacks;

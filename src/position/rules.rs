@@ -4,6 +4,7 @@
 use super::Position;
 use crate::types::{Bitboard, Color, PieceKind};
 use std::fmt;
+use std::str::FromStr;
 
 /// Why a move is illegal, named after the shogi rule it breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -64,6 +65,56 @@ pub enum EnteringKingRule {
     /// CSA 27-point rule: Black needs 28, White 27.
     #[default]
     Point27,
+}
+
+impl EnteringKingRule {
+    /// Every rule, in the order the USI option `EnteringKingRule` lists them.
+    pub const ALL: [EnteringKingRule; 3] =
+        [EnteringKingRule::None, EnteringKingRule::Point24, EnteringKingRule::Point27];
+
+    /// The rule's name as YaneuraOu's USI option `EnteringKingRule` spells it (usi.md §5): what
+    /// [`fmt::Display`] writes and [`FromStr`] reads.
+    fn usi_name(self) -> &'static str {
+        match self {
+            EnteringKingRule::None => "NoEnteringKing",
+            EnteringKingRule::Point24 => "CSARule24",
+            EnteringKingRule::Point27 => "CSARule27",
+        }
+    }
+
+    /// The short name the match runner's `--entering-king-rule` also takes.
+    fn short_name(self) -> &'static str {
+        match self {
+            EnteringKingRule::None => "none",
+            EnteringKingRule::Point24 => "24",
+            EnteringKingRule::Point27 => "27",
+        }
+    }
+}
+
+impl fmt::Display for EnteringKingRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.usi_name())
+    }
+}
+
+/// A text that names no entering-king rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown entering-king rule {0:?} (NoEnteringKing, CSARule24, CSARule27)")]
+pub struct ParseEnteringKingRuleError(pub String);
+
+impl FromStr for EnteringKingRule {
+    type Err = ParseEnteringKingRuleError;
+
+    /// Reads a rule by its USI name (`NoEnteringKing`, `CSARule24`, `CSARule27`) or its short name
+    /// (`none`, `24`, `27`), in any case. YaneuraOu's `CSARule24H`, `CSARule27H` (handicap-aware)
+    /// and `TryRule` are rules hisha does not play (rules.md §6.3): they are errors.
+    fn from_str(s: &str) -> Result<EnteringKingRule, ParseEnteringKingRuleError> {
+        EnteringKingRule::ALL
+            .into_iter()
+            .find(|r| r.usi_name().eq_ignore_ascii_case(s) || r.short_name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseEnteringKingRuleError(s.to_string()))
+    }
 }
 
 /// What a declaration (`bestmove win`) amounts to under a rule.
@@ -282,5 +333,40 @@ impl fmt::Display for GameResult {
             Winner::Draw => write!(f, "draw by {}", self.reason),
             Winner::Unfinished => write!(f, "unfinished ({})", self.reason),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entering_king_rule_reads_by_its_usi_or_short_name_in_any_case() {
+        // The spellings the USI option (YaneuraOu's combo values, usi.md §5) and the match
+        // runner's `--entering-king-rule` (README) took before they shared this parser.
+        let spellings = [
+            (EnteringKingRule::None, ["NoEnteringKing", "noenteringking", "none", "NONE"]),
+            (EnteringKingRule::Point24, ["CSARule24", "csarule24", "CSARULE24", "24"]),
+            (EnteringKingRule::Point27, ["CSARule27", "csarule27", "CsaRule27", "27"]),
+        ];
+        for (rule, texts) in spellings {
+            for text in texts {
+                assert_eq!(text.parse::<EnteringKingRule>(), Ok(rule), "{text}");
+            }
+        }
+        for rule in EnteringKingRule::ALL {
+            assert_eq!(rule.to_string().parse::<EnteringKingRule>(), Ok(rule), "Display reads back");
+        }
+        assert_eq!(EnteringKingRule::Point24.to_string(), "CSARule24");
+    }
+
+    #[test]
+    fn an_unknown_entering_king_rule_is_an_error_naming_it() {
+        // YaneuraOu's rules hisha does not play (usi.md §5, rules.md §6.3) and plain mistakes.
+        for text in ["TryRule", "CSARule24H", "CSARule27H", "", "28", " 27", "csarule"] {
+            assert_eq!(text.parse::<EnteringKingRule>(), Err(ParseEnteringKingRuleError(text.to_string())), "{text:?}");
+        }
+        let e = "TryRule".parse::<EnteringKingRule>().expect_err("not a rule hisha plays");
+        assert_eq!(e.to_string(), "unknown entering-king rule \"TryRule\" (NoEnteringKing, CSARule24, CSARule27)");
     }
 }

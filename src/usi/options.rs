@@ -2,7 +2,7 @@
 //! set by `setoption` (names are case-insensitive; bad values are rejected with a reason and the
 //! old value is kept).
 
-use crate::engine::{BookPick, BookSettings, BookSource, EnteringKingRule, EvalSource, Settings};
+use crate::engine::{BookPick, BookSettings, BookSource, EvalSource, Settings};
 
 /// The type and range of an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,11 +218,8 @@ impl Options {
             threads: self.int("Threads").max(1) as usize,
             multipv: self.int("MultiPV").max(1) as usize,
             draw_value: self.int("DrawValue") as i32,
-            entering_king_rule: match self.text("EnteringKingRule") {
-                "NoEnteringKing" => EnteringKingRule::None,
-                "CSARule24" => EnteringKingRule::Point24,
-                _ => EnteringKingRule::Point27,
-            },
+            // A declared value (the test below checks that each one parses).
+            entering_king_rule: self.text("EnteringKingRule").parse().unwrap_or_default(),
             max_moves_to_draw: self.int("MaxMovesToDraw") as u32,
             resign_value: self.int("ResignValue") as i32,
             network_delay: self.int("NetworkDelay") as u64,
@@ -254,6 +251,7 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::EnteringKingRule;
 
     #[test]
     fn names_are_case_insensitive_and_values_checked() {
@@ -333,6 +331,15 @@ mod tests {
             let cells: Vec<&str> = line.split('|').map(str::trim).collect();
             assert_eq!(cells.get(3), Some(&default.as_str()), "{line}");
         }
+    }
+
+    #[test]
+    fn the_entering_king_rule_values_are_the_rules_usi_names() {
+        let decl = OPTIONS.iter().find(|d| d.name == "EnteringKingRule").map(|d| d.kind);
+        let Some(OptionKind::Combo(default, vars)) = decl else { panic!("EnteringKingRule is a combo: {decl:?}") };
+        let names: Vec<String> = EnteringKingRule::ALL.iter().map(ToString::to_string).collect();
+        assert_eq!(vars, names, "each declared value is a rule's name, which parses back to it");
+        assert_eq!(default, EnteringKingRule::default().to_string());
     }
 
     #[test]

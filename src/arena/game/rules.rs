@@ -56,12 +56,10 @@ impl Rules {
             max_plies: settings.max_plies,
             resign: score_rule(&settings.resign, "resign")?,
             draw: score_rule(&settings.draw, "draw")?,
-            entering_king: match settings.entering_king_rule.to_ascii_lowercase().as_str() {
-                "noenteringking" | "none" => EnteringKingRule::None,
-                "csarule24" | "24" => EnteringKingRule::Point24,
-                "csarule27" | "27" => EnteringKingRule::Point27,
-                other => return Err(MatchError::EnteringKingRule(other.to_string())),
-            },
+            entering_king: settings
+                .entering_king_rule
+                .parse::<EnteringKingRule>()
+                .map_err(|e| MatchError::EnteringKingRule(e.0.to_ascii_lowercase()))?,
             stall: Duration::from_secs(settings.stall_timeout),
         })
     }
@@ -130,6 +128,23 @@ mod tests {
             entering_king: EnteringKingRule::Point27,
             stall: Duration::from_secs(1),
         }
+    }
+
+    #[test]
+    fn the_entering_king_rule_is_read_by_the_rules_parser_and_a_bad_one_is_named_in_lower_case() {
+        let rule = |text: &str| {
+            let settings = MatchSettings {
+                entering_king_rule: text.to_string(),
+                ..crate::arena::settings::tests::settings(crate::arena::tc::TimeControl::MoveTime(100))
+            };
+            Rules::from_settings(&settings).map(|r| r.entering_king).map_err(|e| e.to_string())
+        };
+        assert_eq!(rule("NoEnteringKing"), Ok(EnteringKingRule::None));
+        assert_eq!(rule("none"), Ok(EnteringKingRule::None));
+        assert_eq!(rule("csarule24"), Ok(EnteringKingRule::Point24));
+        assert_eq!(rule("27"), Ok(EnteringKingRule::Point27));
+        // The message as before the shared parser (arena/exit.rs: the rule in lower case).
+        assert_eq!(rule("TryRule"), Err("--entering-king-rule: unknown rule \"tryrule\"".to_string()));
     }
 
     #[test]
