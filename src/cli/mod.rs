@@ -73,35 +73,30 @@ pub enum Command {
     Nnue(nnue::NnueCommand),
 }
 
-/// A record format as a command-line value (`psn`, `psn2`, `kif`, `kifu`, `ki2`, `ki2u`, `csa`, `usi`).
+/// A record format as a command-line value: one of [`Format::ALL`](hisha::record::Format::ALL), by
+/// its [name](hisha::record::Format::name), in that order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FormatArg(pub hisha::record::Format);
 
 impl clap::ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const F: [hisha::record::Format; 8] = hisha::record::Format::ALL;
-        const ALL: [FormatArg; 8] = [
-            FormatArg(F[0]),
-            FormatArg(F[1]),
-            FormatArg(F[2]),
-            FormatArg(F[3]),
-            FormatArg(F[4]),
-            FormatArg(F[5]),
-            FormatArg(F[6]),
-            FormatArg(F[7]),
-        ];
+        const FORMATS: &[hisha::record::Format] = &hisha::record::Format::ALL;
+        const ALL: [FormatArg; FORMATS.len()] = {
+            let mut all = [FormatArg(FORMATS[0]); FORMATS.len()];
+            let mut i = 1;
+            while i < FORMATS.len() {
+                all[i] = FormatArg(FORMATS[i]);
+                i += 1;
+            }
+            all
+        };
         &ALL
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let i = hisha::record::Format::ALL.iter().position(|&f| f == self.0)?;
-        Some(clap::builder::PossibleValue::new(FORMAT_NAMES[i]))
+        Some(clap::builder::PossibleValue::new(self.0.name()))
     }
 }
-
-/// The names of the formats of `Format::ALL`, in its order (a test checks them against the
-/// formats' own names).
-const FORMAT_NAMES: [&str; 8] = ["psn", "psn2", "kif", "kifu", "ki2", "ki2u", "csa", "usi"];
 
 /// Why a tool failed; the text is what `hisha: …` prints on stderr.
 #[derive(Debug, thiserror::Error)]
@@ -260,5 +255,14 @@ mod tests {
         }
         let psn2 = FormatArg::from_str("psn2", false).map(|f| f.0);
         assert_eq!(psn2, Ok(hisha::record::Format::Psn2));
+    }
+
+    #[test]
+    fn a_bad_format_is_refused_with_every_format_name() {
+        // The list `hisha convert --help` and its errors printed when the names were a copy here.
+        let e = Cli::try_parse_from(["hisha", "convert", "--to", "kif3", "in.kif"]).expect_err("no such format");
+        let text = e.to_string();
+        assert!(text.contains("invalid value 'kif3' for '--to <TO>'"), "{text}");
+        assert!(text.contains("[possible values: psn, psn2, kif, kifu, ki2, ki2u, csa, usi]"), "{text}");
     }
 }

@@ -44,8 +44,9 @@ impl Format {
         if self == Format::Psn2 { "psn" } else { self.name() }
     }
 
-    /// The format's name, as [`FromStr`] reads it and [`fmt::Display`] writes it.
-    fn name(self) -> &'static str {
+    /// The format's name, as [`FromStr`] reads it (in any case), [`fmt::Display`] writes it and
+    /// the command line takes it.
+    pub fn name(self) -> &'static str {
         match self {
             Format::Psn => "psn",
             Format::Psn2 => "psn2",
