@@ -45,9 +45,10 @@ pub(crate) enum EngineEvent {
     Mate(MateResult, MateStats),
 }
 
-/// A request the engine cannot carry out.
+/// Why a search ([`Engine::go`], [`Engine::go_mate`]) could not start. (The match runner's
+/// `arena::process::EngineError` is another thing: an engine process that failed.)
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum EngineError {
+pub(crate) enum GoError {
     /// A search is running.
     #[error("a search is already running (send stop first)")]
     Busy,
@@ -251,9 +252,9 @@ impl Engine {
     /// Starts a search of the position within `limits` (bounded further by the settings' depth
     /// and node limits), or answers at once with a book move when the book has one and the search
     /// is not analysis, pondering or restricted to some moves.
-    pub(crate) fn go(&mut self, limits: Limits, emit: &mut dyn FnMut(EngineEvent)) -> Result<(), EngineError> {
+    pub(crate) fn go(&mut self, limits: Limits, emit: &mut dyn FnMut(EngineEvent)) -> Result<(), GoError> {
         if self.searching() {
-            return Err(EngineError::Busy);
+            return Err(GoError::Busy);
         }
         if !limits.waits_for_stop() && limits.searchmoves.is_empty() {
             if let Some(m) = self.book.choose(&self.position, &self.settings.book) {
@@ -276,9 +277,9 @@ impl Engine {
     }
 
     /// Starts a mate search (tsume) of the position, for `time` or (`None`) until [`Engine::stop`].
-    pub(crate) fn go_mate(&mut self, time: Option<Duration>) -> Result<(), EngineError> {
+    pub(crate) fn go_mate(&mut self, time: Option<Duration>) -> Result<(), GoError> {
         if self.searching() {
-            return Err(EngineError::Busy);
+            return Err(GoError::Busy);
         }
         let deadline = time.map(|t| Instant::now() + t);
         self.thread.control().reset(false);
@@ -286,12 +287,12 @@ impl Engine {
         self.send(Job::Mate { pos: Box::new(self.position.clone()), deadline })
     }
 
-    fn send(&mut self, job: Job) -> Result<(), EngineError> {
+    fn send(&mut self, job: Job) -> Result<(), GoError> {
         if self.thread.send(job) {
             return Ok(());
         }
         self.running = None;
-        Err(EngineError::ThreadGone)
+        Err(GoError::ThreadGone)
     }
 
     /// Stops the search; its answer follows (at once if it was held back).

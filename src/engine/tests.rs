@@ -60,8 +60,8 @@ fn an_infinite_search_answers_only_after_stop_and_a_second_go_is_refused() {
     let mut e = Engine::new(Settings::for_tests()).expect("starts");
     let mut out = Vec::new();
     e.go(Limits { infinite: true, depth: Some(2), ..Limits::default() }, &mut |ev| out.push(ev)).expect("starts");
-    assert_eq!(e.go(depth(1), &mut |ev| out.push(ev)), Err(EngineError::Busy));
-    assert_eq!(e.go_mate(None), Err(EngineError::Busy));
+    assert_eq!(e.go(depth(1), &mut |ev| out.push(ev)), Err(GoError::Busy));
+    assert_eq!(e.go_mate(None), Err(GoError::Busy));
     // The depth-2 search is done long before this; its answer waits for stop.
     let events = e.events();
     let deadline = Instant::now() + Duration::from_secs(60);

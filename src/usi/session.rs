@@ -8,7 +8,7 @@ use super::options::{OPTIONS, OptionEffect, Options};
 use super::position_spec;
 use super::reply::{self, error, info_string};
 use super::response::UsiResponse;
-use crate::engine::{Clock, Engine, EngineError, EngineEvent, Limits, SearchEvent};
+use crate::engine::{Clock, Engine, EngineEvent, GoError, Limits, SearchEvent};
 use crate::types::Move;
 use std::time::Duration;
 
@@ -114,7 +114,7 @@ impl Session {
     fn go(&mut self, g: &GoParams, out: &mut dyn FnMut(UsiResponse)) {
         if self.engine.searching() {
             // Refused before its words are read: one error line, as for any `go` while searching.
-            out(error(format!("go: {}", EngineError::Busy)));
+            out(error(format!("go: {}", GoError::Busy)));
             return;
         }
         let started = match g.mate {
