@@ -1,13 +1,21 @@
-//! Static evaluation: material on the board and in hand (with diminishing returns), piece-square
-//! tables absolute and relative to both kings, king danger that grows with the square of the
-//! attack units, slider mobility, threats and tempo. Scores are centipawns from the side to
-//! move's point of view.
+//! Static evaluation. Scores are centipawns from the side to move's point of view ([`Value`],
+//! with the mate conventions).
 //!
-//! The interface is [`evaluate`] plus the [`Value`] conventions; a stronger evaluation can replace
-//! this module without touching the search. The terms are defined once, in [`features`], over
-//! the weight vector laid out in [`layout`]; the weights (`weights.rs`) are fitted to self-play
-//! games by `examples/tune_eval.rs` (the file says how they were made). The fixed piece values
-//! below serve move ordering and exchange evaluation, not the evaluation itself.
+//! hisha evaluates with an NNUE net by default: the built-in net ([`nnue::builtin()`], embedded in
+//! the binary), what the USI option `EvalFile` names by default (`builtin`, or empty), and what
+//! `hisha bench` uses; `EvalFile` may also name a YaneuraOu-format `nn.bin` ([`nnue`]). The
+//! linear evaluation of this module ([`evaluate`]) is the fallback: chosen with
+//! `setoption name EvalFile value linear` (`hisha bench --evalfile linear`), and used only if the
+//! embedded net cannot be read. The search reaches either through its per-thread evaluator
+//! (`search/evaluator.rs`).
+//!
+//! The linear evaluation: material on the board and in hand (with diminishing returns),
+//! piece-square tables absolute and relative to both kings, king danger that grows with the
+//! square of the attack units, slider mobility, threats and tempo. The terms are defined once, in
+//! [`features`], over the weight vector laid out in [`layout`]; the weights (`weights.rs`) are
+//! fitted to self-play games by `examples/tune_eval.rs` (the file says how they were made). The
+//! fixed piece values below serve move ordering and exchange evaluation, whichever evaluation is
+//! in use, not the evaluation itself.
 
 pub mod features;
 mod king;
@@ -84,7 +92,8 @@ pub(crate) const fn capture_value(kind: PieceKind) -> Value {
     piece_value(kind) + hand_value(kind.unpromoted())
 }
 
-/// The evaluation of `pos` from the side to move's point of view, in centipawns.
+/// The linear evaluation of `pos` (the fallback to the built-in net, `EvalFile linear`) from the
+/// side to move's point of view, in centipawns.
 #[inline]
 pub fn evaluate(pos: &Position) -> Value {
     features::evaluate_with(pos, &weights::WEIGHTS)

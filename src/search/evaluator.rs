@@ -1,6 +1,9 @@
-//! The static evaluation as the search sees it: the linear evaluation ([`crate::eval::evaluate`],
-//! the default) or an NNUE net ([`Network`], loaded with the USI option `EvalFile`), behind one
-//! per-thread [`Evaluator`] that every evaluation of the search goes through.
+//! The static evaluation as the search sees it: an NNUE net ([`Network`]: by default the built-in
+//! net, [`crate::eval::nnue::builtin()`], or a net file, as the USI option `EvalFile` says) or the
+//! linear evaluation ([`crate::eval::evaluate`]: the fallback, `EvalFile linear`, or when the
+//! embedded net cannot be read), behind one per-thread [`Evaluator`] that every evaluation of the
+//! search goes through. The engine and `hisha bench` hand it the net ([`Evaluator::set_network`]);
+//! until then it evaluates linearly.
 //!
 //! With a net the evaluator keeps one [`Accumulator`] per ply. Before a move is played the search
 //! records the move's [`DirtyPieces`] for the child's ply ([`Evaluator::push`]; a null move records
@@ -12,7 +15,8 @@
 //! not computed): 8.3-8.4 s against 8.9-9.1 s for `hisha bench` with a HalfKP-256 net, though lazy
 //! skips the children that never evaluate (table hits, checks, cut-offs); see `nnue/README.md`.
 //!
-//! Without a net every method is one predictable branch on top of what the search did before.
+//! With the linear evaluation (no net) every method is one predictable branch on top of that
+//! evaluation.
 
 use super::MAX_PLY;
 use crate::eval::nnue::{Accumulator, DirtyPieces, Network};
@@ -37,7 +41,8 @@ struct Nnue {
     plies: Box<[Ply]>,
 }
 
-/// The evaluation of one search thread: linear, or an NNUE net with its accumulator stack.
+/// The evaluation of one search thread: an NNUE net with its accumulator stack, or (no net) the
+/// linear evaluation.
 #[derive(Default)]
 pub(crate) struct Evaluator {
     nnue: Option<Nnue>,

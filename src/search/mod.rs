@@ -226,8 +226,10 @@ impl Searcher {
         self.tt = tt;
     }
 
-    /// Evaluates with `net` from now on (`None`: the linear evaluation, the default). The
-    /// table's stored evaluations are the old evaluation's: clear it when this changes.
+    /// Evaluates with `net` from now on (`None`: the linear evaluation, which a new searcher uses
+    /// until it is given a net; the engine and `hisha bench` give it the built-in net unless
+    /// `EvalFile`/`--evalfile` say otherwise). The table's stored evaluations are the old
+    /// evaluation's: clear it when this changes.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.eval.set_network(net);
     }
