@@ -14,6 +14,7 @@ use super::correction::Keys;
 use super::history::ContKey;
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
+use super::params;
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -22,14 +23,11 @@ use crate::position::Position;
 use crate::types::{Color, Move};
 use std::ops::ControlFlow;
 
-/// Non-PV nodes look for a mate in one from this depth on.
-const MATE_IN_ONE_DEPTH: i32 = 6;
-
 /// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
 fn reduction(depth: i32, n: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let m = (n.max(1) as f32).ln();
-    (0.5 + d * m / 2.2) as i32
+    (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
 }
 
 impl Searcher {
@@ -58,7 +56,11 @@ impl Searcher {
             return v;
         }
         // No move to try first: reduce instead of searching blind at full depth.
-        if state.tt_move().is_none() && state.node.depth >= 4 && !state.in_check && state.excluded.is_none() {
+        if state.tt_move().is_none()
+            && state.node.depth >= params::iir_depth()
+            && !state.in_check
+            && state.excluded.is_none()
+        {
             state.node.depth -= 1;
         }
         self.search_moves(pos, &mut state, control)
@@ -99,7 +101,7 @@ impl Searcher {
         // A mate in one ends the node. Looked for only where it is cheap next to the node's
         // subtree: PV nodes and deep nodes, the first time they are seen (at every node it cost
         // 30 % of the speed and lost 17-35 at byoyomi 200; see root_mate.rs).
-        if (node.pv || node.depth >= MATE_IN_ONE_DEPTH) && !in_check && hit.is_none() && excluded.is_none() {
+        if (node.pv || node.depth >= params::mate_one_depth()) && !in_check && hit.is_none() && excluded.is_none() {
             if let Some(m) = mate_in_one(pos) {
                 let v = mate_in(ply + 1);
                 self.pv_len[p + 1] = p + 1;
@@ -149,12 +151,13 @@ impl Searcher {
         }
         let eval = state.eval;
         // Reverse futility pruning.
-        if depth <= 6 && eval - 110 * (depth - state.improving as i32) >= beta {
+        if depth <= params::rfp_depth() && eval - params::rfp_margin() * (depth - state.improving as i32) >= beta {
             return Some(eval);
         }
         // Null move: give the opponent a free move; if we still beat beta, this node fails high.
-        if depth >= 3 && eval >= beta && pos.last_move().is_some() {
-            let r = 3 + depth / 4 + ((eval - beta) / 250).min(3);
+        if depth >= params::nmp_depth() && eval >= beta && pos.last_move().is_some() {
+            let by_eval = ((eval - beta) / params::nmp_eval_divisor()).min(params::nmp_eval_max());
+            let r = params::nmp_base() + depth / params::nmp_depth_divisor() + by_eval;
             self.stack[state.p()].key = None;
             self.eval.push_null(state.p() + 1);
             pos.do_null_move();
@@ -245,10 +248,12 @@ impl Searcher {
     ) -> ControlFlow<Value, i32> {
         let Node { beta, depth, ply, cut, .. } = state.node;
         let p = state.p();
-        let mut extension = (c.gives_check && (depth <= 6 || super::see(pos, c.m) >= 0)) as i32;
-        if let (Some(h), true) = (state.hit, Some(c.m) == state.tt_move() && depth >= 7 && p > 0) {
-            if h.depth >= depth - 3 && h.bound != Bound::Upper && !is_mate_score(h.score) {
-                let singular_beta = h.score - 2 * depth;
+        let checks = c.gives_check && (depth <= params::check_extension_depth() || super::see(pos, c.m) >= 0);
+        let mut extension = checks as i32;
+        let singular_candidate = Some(c.m) == state.tt_move() && depth >= params::singular_depth() && p > 0;
+        if let (Some(h), true) = (state.hit, singular_candidate) {
+            if h.depth >= depth - params::singular_tt_depth() && h.bound != Bound::Upper && !is_mate_score(h.score) {
+                let singular_beta = h.score - params::singular_margin() * depth;
                 self.stack[p].excluded = Some(c.m);
                 let v = self.alphabeta(pos, Node::scout(singular_beta, (depth - 1) / 2, ply, cut), control);
                 self.stack[p].excluded = None;
@@ -286,7 +291,7 @@ impl Searcher {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {
             let mut r = 0;
-            if depth >= 3 && searched >= 2 && !c.tactical && !state.in_check {
+            if depth >= params::lmr_depth() && searched >= 2 && !c.tactical && !state.in_check {
                 r = reduction(depth, searched);
                 r -= pv as i32;
                 r += cut as i32;
@@ -296,7 +301,7 @@ impl Searcher {
                 }
                 // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
                 r -= c.gives_check as i32;
-                r -= c.history / 6_000;
+                r -= c.history / params::lmr_history_divisor();
                 r = r.clamp(0, new_depth - 1);
             }
             let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth - r, ply + 1, true), control);
@@ -364,7 +369,7 @@ impl Searcher {
             k[0] = Some(m);
         }
         self.history.set_counter(us, previous[0], m);
-        let bonus = (depth * depth * 32 + 64).min(4_000);
+        let bonus = history_bonus(depth);
         self.history.update(us, m, key, previous, bonus);
         for &(q, qk) in tried.iter().flatten() {
             if q != m {
@@ -372,6 +377,13 @@ impl Searcher {
             }
         }
     }
+}
+
+/// The history bonus of a move that cut off at `depth` (the malus of those tried before it).
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * params::history_bonus_depth_squared() + params::history_bonus_base())
+        .min(params::history_bonus_max())
 }
 
 /// Late-move, futility, history and SEE pruning at non-PV nodes not in check, once a move was
@@ -383,20 +395,22 @@ fn is_prunable(pos: &Position, state: &NodeState, c: &Candidate, tally: &Tally, 
         return false;
     }
     if !c.tactical && !c.gives_check {
-        let lmp = (4 + (depth * depth) as usize * 2) / (2 - state.improving as usize);
-        if depth <= 4 && tally.searched >= lmp {
+        let kept = (params::lmp_base() + depth * depth * params::lmp_depth_squared()) / (2 - state.improving as i32);
+        if depth <= params::lmp_depth() && tally.searched >= kept.max(0) as usize {
             return true;
         }
-        if depth <= 5 && state.eval + 120 + 130 * depth <= alpha && c.history < 8_000 {
+        let futile = state.eval + params::futility_base() + params::futility_margin() * depth <= alpha;
+        if depth <= params::futility_depth() && futile && c.history < params::futility_history() {
             return true;
         }
-        if depth <= 3 && c.history < -6_000 * depth {
+        if depth <= params::history_prune_depth() && c.history < -params::history_prune_margin() * depth {
             return true;
         }
         // A quiet move or drop that hangs material.
-        depth <= 6 && super::see(pos, c.m) < -40 * depth * depth
+        depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * depth * depth
     } else {
         // A sacrifice (capture or check) that loses too much for the depth left.
-        depth <= 6 && (c.gives_check || picker.last_was_bad_capture()) && super::see(pos, c.m) < -200 * depth
+        let sacrifice = c.gives_check || picker.last_was_bad_capture();
+        depth <= params::see_depth() && sacrifice && super::see(pos, c.m) < -params::see_tactical_margin() * depth
     }
 }

@@ -14,6 +14,7 @@ mod history;
 pub(crate) mod limits;
 mod node;
 mod ordering;
+pub mod params;
 mod qsearch;
 mod root;
 mod root_mate;

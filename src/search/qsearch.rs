@@ -65,8 +65,8 @@ impl Searcher {
             seen += 1;
             if !in_check {
                 let gain = pos.piece_on(m.to()).map_or(0, |c| capture_value(c.kind()))
-                    + if m.is_promotion() { 500 } else { 0 };
-                if stand + gain + 200 <= alpha {
+                    + if m.is_promotion() { super::params::qsearch_promotion_gain() } else { 0 };
+                if stand + gain + super::params::qsearch_futility() <= alpha {
                     continue;
                 }
             }

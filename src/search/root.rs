@@ -283,7 +283,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Iteration),
     ) {
         let prev = roots[pv_idx].previous;
-        let mut delta: Value = 40;
+        let mut delta: Value = super::params::aspiration_delta();
         let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(prev) && prev > -INFINITE {
             ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
@@ -308,7 +308,7 @@ impl Searcher {
                 let r = roots[pv_idx..].iter().max_by_key(|r| r.score).unwrap_or(&roots[pv_idx]);
                 report(&self.iteration(depth as u32, pv_idx + 1, r, bound));
             }
-            delta += delta / 2 + 10;
+            delta += delta / 2 + super::params::aspiration_growth();
         }
     }
 
