@@ -207,3 +207,40 @@ fn a_hash_the_system_cannot_give_is_cut_to_what_it_grants_and_said() {
         Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").expect("valid");
     one_legal_bestmove(&run.stdout, &after);
 }
+
+/// The nodes of the last `info` line with a node count, and every `info string` line.
+fn nodes_and_notes(p: &Piped) -> (Option<u64>, Vec<&str>) {
+    let nodes = p.stdout.iter().rev().find_map(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
+    });
+    (nodes, p.stdout.iter().filter(|l| l.starts_with("info string")).map(String::as_str).collect())
+}
+
+#[test]
+fn tunable_search_constants_are_offered_only_by_usi_tunable_and_change_the_search() {
+    let script = |setting: &str| {
+        format!("usi\n{setting}\nsetoption name UseBook value false\nisready\nposition startpos\ngo depth 7\nquit\n")
+    };
+    let limit = Duration::from_secs(60);
+    let plain = run_piped(&[], &script("setoption name lmr_divisor value 120"), limit);
+    let listed = |p: &Piped| p.stdout.iter().any(|l| l.starts_with("option name lmr_divisor "));
+    assert!(!listed(&plain), "a GUI sees only the engine's options");
+    let (_, notes) = nodes_and_notes(&plain);
+    assert!(notes.iter().any(|l| l.contains("unknown option") && l.contains("lmr_divisor")), "{notes:?}");
+
+    let default = run_piped(&["usi", "--tunable"], &script(""), limit);
+    let offered = "option name lmr_divisor type spin default 220 min 100 max 400";
+    assert!(default.stdout.iter().any(|l| l == offered), "{:?}", default.stdout);
+    let tuned = run_piped(&["usi", "--tunable"], &script("setoption name LMR_DIVISOR value 120"), limit);
+    let refused = run_piped(&["usi", "--tunable"], &script("setoption name lmr_divisor value 99"), limit);
+    let ((d, _), (t, t_notes), (r, r_notes)) =
+        (nodes_and_notes(&default), nodes_and_notes(&tuned), nodes_and_notes(&refused));
+    assert!(d.is_some() && t.is_some(), "{:?}", default.stdout);
+    assert!(t_notes.iter().all(|l| !l.contains("error")), "{t_notes:?}");
+    assert_ne!(t, d, "more reductions search another tree");
+    assert!(r_notes.iter().any(|l| l.contains("lmr_divisor must lie in 100..=400, not 99")), "{r_notes:?}");
+    assert_eq!(r, d, "a refused value leaves the default in force");
+    // The plain engine searched with the defaults too.
+    assert_eq!(nodes_and_notes(&plain).0, d);
+}

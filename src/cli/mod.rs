@@ -15,6 +15,7 @@ mod nnue;
 mod perft;
 
 use clap::{ArgMatches, Parser, Subcommand};
+use hisha::usi::Tunables;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -71,6 +72,13 @@ pub enum Command {
     /// NNUE net files: re-write a YaneuraOu-format nn.bin (`export`), write a random one.
     #[command(subcommand)]
     Nnue(nnue::NnueCommand),
+    /// The USI engine, as with no arguments.
+    Usi {
+        /// Also offer the search's tunable constants (margins, reductions, depth limits) as USI
+        /// `spin` options, for a tuner such as SPSA; GUIs do not need them.
+        #[arg(long)]
+        tunable: bool,
+    },
 }
 
 /// A record format as a command-line value: one of [`Format::ALL`](hisha::record::Format::ALL), by
@@ -212,7 +220,8 @@ fn empty_book(games: usize, max_ply: usize, min_count: u64) -> String {
 /// Runs what the command line asks for; `matches` are the parsed arguments `cli` came from.
 pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
     let result = match cli.command {
-        None => usi(),
+        None => usi(Tunables::Hidden),
+        Some(Command::Usi { tunable }) => usi(if tunable { Tunables::Offered } else { Tunables::Hidden }),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Handicaps) => handicaps::run(),
         Some(Command::Bench { depth, threads, evalfile }) => bench::run(depth, threads.into(), evalfile.as_deref()),
@@ -233,11 +242,11 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
 }
 
 /// The USI engine on stdin and stdout, with a one-line notice on stderr for a person at a terminal.
-fn usi() -> Result<(), CliError> {
+fn usi(tunables: Tunables) -> Result<(), CliError> {
     if let Some(notice) = hisha::usi::terminal_notice(std::io::stdin().is_terminal()) {
         eprintln!("{notice}");
     }
-    Ok(hisha::usi::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())?)
+    Ok(hisha::usi::run_with(std::io::BufReader::new(std::io::stdin()), std::io::stdout(), tunables)?)
 }
 
 #[cfg(test)]

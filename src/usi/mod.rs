@@ -70,9 +70,30 @@ fn finish_search(session: &mut Session, events: &Receiver<SearchEvent>, out: &mu
     }
 }
 
+/// Whether a session offers the search's tunable constants ([`crate::search::params`]) as USI
+/// options besides the engine's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tunables {
+    /// Only the engine's options, as a GUI expects (`hisha` with no arguments).
+    #[default]
+    Hidden,
+    /// Each constant also as a `spin` option, listed after `usi` and set by `setoption`, for a
+    /// tuner (`hisha usi --tunable`).
+    Offered,
+}
+
 /// Runs the engine on `input`/`output` until `quit` or end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut output: W) -> std::io::Result<()> {
-    let mut session = Session::new()?;
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std::io::Result<()> {
+    run_with(input, output, Tunables::Hidden)
+}
+
+/// [`run`], offering the search's tunable constants as options where `tunables` says so.
+pub fn run_with<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    mut output: W,
+    tunables: Tunables,
+) -> std::io::Result<()> {
+    let mut session = Session::new(tunables)?;
     let lines = spawn_reader(input)?;
     let events = session.events();
     let mut write_error = None;

@@ -3,12 +3,14 @@
 //! engine's events into protocol lines ([`reply`]). Bad input never changes state: each gets one
 //! `info string error: …` and the previous valid position and settings are kept (usi.md §1, §9).
 
+use super::Tunables;
 use super::command::{GoParams, MateLimit, UsiCommand, UsiError};
 use super::options::{OPTIONS, OptionEffect, Options};
 use super::position_spec;
 use super::reply::{self, error, info_string};
 use super::response::UsiResponse;
 use crate::engine::{Clock, Engine, EngineEvent, GoError, Limits, SearchEvent};
+use crate::search::params;
 use crate::types::Move;
 use std::time::Duration;
 
@@ -25,13 +27,15 @@ pub(crate) enum Flow {
 pub(crate) struct Session {
     engine: Engine,
     options: Options,
+    tunables: Tunables,
 }
 
 impl Session {
-    /// A session with the default options.
-    pub(crate) fn new() -> std::io::Result<Session> {
+    /// A session with the default options, offering the search's tunable constants as options
+    /// where `tunables` says so.
+    pub(crate) fn new(tunables: Tunables) -> std::io::Result<Session> {
         let options = Options::default();
-        Ok(Session { engine: Engine::new(options.settings())?, options })
+        Ok(Session { engine: Engine::new(options.settings())?, options, tunables })
     }
 
     /// The search events to select over; each goes back to [`Session::handle_event`].
@@ -61,7 +65,7 @@ impl Session {
         let mut emit = |ev: EngineEvent| reply::replies(&ev).into_iter().for_each(&mut *out);
         match cmd {
             UsiCommand::Usi => {
-                emit_identity(out);
+                emit_identity(out, self.tunables);
             }
             UsiCommand::IsReady => {
                 if let Err(e) = self.engine.load_evaluation() {
@@ -71,6 +75,13 @@ impl Session {
                     out(info_string(format!("warning: {warning}")));
                 }
                 out(UsiResponse::ReadyOk);
+            }
+            UsiCommand::SetOption { name, value }
+                if self.tunables == Tunables::Offered && params::find(&name).is_some() =>
+            {
+                if let Err(e) = set_tunable(&name, value.as_deref()) {
+                    out(error(e));
+                }
             }
             UsiCommand::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
                 Ok(effect) => {
@@ -137,14 +148,28 @@ impl Session {
     }
 }
 
-/// The answer to `usi`: name, author, the options, `usiok`.
-fn emit_identity(out: &mut dyn FnMut(UsiResponse)) {
+/// The answer to `usi`: name, author, the options (and the tunable constants where offered),
+/// `usiok`.
+fn emit_identity(out: &mut dyn FnMut(UsiResponse), tunables: Tunables) {
     out(UsiResponse::IdName(super::engine_name()));
     out(UsiResponse::IdAuthor("the hisha developers".into()));
     for d in OPTIONS {
         out(d.usi_line().parse().unwrap_or_else(|e| match e {}));
     }
+    if tunables == Tunables::Offered {
+        for p in params::PARAMS {
+            let line = format!("option name {} type spin default {} min {} max {}", p.name, p.default, p.min, p.max);
+            out(line.parse().unwrap_or_else(|e| match e {}));
+        }
+    }
     out(UsiResponse::UsiOk);
+}
+
+/// `setoption` of a tunable search constant: an integer within its range.
+fn set_tunable(name: &str, value: Option<&str>) -> Result<(), String> {
+    let text = value.map(str::trim).unwrap_or("");
+    let v: i32 = text.parse().map_err(|_| format!("option {name}: {text:?} is not a number"))?;
+    params::set(name, v).map_err(|e| format!("option {e}"))
 }
 
 /// The search limits of a `go` (not `go mate`): clocks only when any was sent.
