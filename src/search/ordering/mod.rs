@@ -1,0 +1,317 @@
+//! Move ordering, in stages so that a node cut off early never generates or scores what it does
+//! not need: the transposition-table move, then captures and promotions by MVV-LVA (each checked
+//! with SEE as it comes up; losing ones are set aside), the killers and the counter move, the
+//! quiet moves by history, and the losing captures last. In check, all evasions are scored at
+//! once. Non-promotions of pawns, bishops and rooks where promotion is possible are skipped, as
+//! in YaneuraOu: the promoting twin is always at least as good.
+
+mod moves;
+
+pub use moves::{is_capture, is_useless_non_promotion};
+use moves::{is_quiescence_move, mvv_lva};
+
+use super::history::{ContKey, History};
+use super::see::see;
+use crate::movegen::{Gen, MAX_MOVES, MoveList, generate};
+use crate::position::Position;
+use crate::types::Move;
+
+/// What the picker knows about the node besides the position.
+pub struct Context<'a> {
+    /// The history tables.
+    pub history: &'a History,
+    /// Killer moves of this ply.
+    pub killers: [Option<Move>; 2],
+    /// Continuation keys of the moves one and two plies earlier.
+    pub previous: [Option<ContKey>; 2],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    Refutations,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// Hands out the moves of a node in a good order. Every move handed out is legal.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    quiescence: bool,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    cur: usize,
+    end_bad: usize,
+    refutations: [Option<Move>; 3],
+    refutation: usize,
+    last_bad: bool,
+    depth: i32,
+}
+
+/// Quiet scores are history × this, minus the generation index (distinct, ties in order).
+const TIE_SLOTS: i32 = 1024;
+
+/// Ordering score of a move that is not to be handed out again (already tried as a refutation).
+const SKIP: i32 = i32::MIN;
+
+impl MovePicker {
+    fn with(pos: &Position, tt_move: Option<Move>, quiescence: bool, depth: i32) -> MovePicker {
+        let in_check = pos.in_check();
+        let first = if in_check { Stage::GenerateEvasions } else { Stage::GenerateCaptures };
+        let tt_move = tt_move.filter(|&m| {
+            pos.is_legal(m)
+                && !is_useless_non_promotion(pos, m)
+                && (!quiescence || in_check || is_quiescence_move(pos, m))
+        });
+        MovePicker {
+            stage: if tt_move.is_some() { Stage::TtMove } else { first },
+            tt_move,
+            quiescence,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            cur: 0,
+            end_bad: 0,
+            refutations: [None; 3],
+            refutation: 0,
+            last_bad: false,
+            depth,
+        }
+    }
+
+    /// A picker for all moves of a main-search node with `depth` plies left.
+    pub fn new(pos: &Position, tt_move: Option<Move>, depth: i32) -> MovePicker {
+        MovePicker::with(pos, tt_move, false, depth)
+    }
+
+    /// A picker for quiescence search: winning or even captures and pawn promotions
+    /// ([`is_quiescence_move`]; all evasions when in check).
+    pub fn new_quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        MovePicker::with(pos, tt_move, true, 0)
+    }
+
+    /// True if the last move handed out was a capture or promotion that loses material by SEE.
+    pub fn last_was_bad_capture(&self) -> bool {
+        self.last_bad
+    }
+
+    /// Index of the best-scored move in `cur..end`, swapped to `cur`.
+    fn select_best(&mut self, end: usize) -> Option<(Move, i32)> {
+        if self.cur >= end {
+            return None;
+        }
+        let mut best = self.cur;
+        for i in self.cur + 1..end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.scores.swap(self.cur, best);
+        self.moves.swap(self.cur, best);
+        let picked = (self.moves[self.cur], self.scores[self.cur]);
+        self.cur += 1;
+        Some(picked)
+    }
+
+    /// Sorts the quiet moves from `start` on by score, best first, as far as they score at least
+    /// `limit`; the others follow in no particular order (they are rarely reached at a cut node).
+    /// A Shell sort on the two parallel arrays: a node may have hundreds of drops, too many for
+    /// insertion sort.
+    fn sort_quiets(&mut self, start: usize, limit: i32) {
+        let mut end = self.moves.len();
+        let mut i = start;
+        while i < end {
+            if self.scores[i] >= limit {
+                i += 1;
+            } else {
+                end -= 1;
+                self.moves.swap(i, end);
+                self.scores.swap(i, end);
+            }
+        }
+        let n = end - start;
+        for gap in [109, 41, 19, 5, 1] {
+            for i in gap..n {
+                let (m, s) = (self.moves[start + i], self.scores[start + i]);
+                let mut j = i;
+                while j >= gap && self.scores[start + j - gap] < s {
+                    self.moves[start + j] = self.moves[start + j - gap];
+                    self.scores[start + j] = self.scores[start + j - gap];
+                    j -= gap;
+                }
+                self.moves[start + j] = m;
+                self.scores[start + j] = s;
+            }
+        }
+    }
+
+    fn keep(tt_move: Option<Move>, pos: &Position, m: Move) -> bool {
+        Some(m) != tt_move && !is_useless_non_promotion(pos, m)
+    }
+
+    /// The next move, or `None` when all were handed out.
+    pub fn next(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+        self.last_bad = false;
+        loop {
+            let picked = match self.stage {
+                Stage::TtMove => {
+                    self.stage = if pos.in_check() { Stage::GenerateEvasions } else { Stage::GenerateCaptures };
+                    self.tt_move
+                }
+                Stage::GenerateCaptures => self.generate_captures(pos),
+                Stage::GoodCaptures => self.good_capture(pos, ctx),
+                Stage::Refutations => self.refutation(pos),
+                Stage::GenerateQuiets => self.generate_quiets(pos, ctx),
+                Stage::Quiets => self.quiet(),
+                Stage::BadCaptures => self.bad_capture(),
+                Stage::GenerateEvasions => self.generate_evasions(pos, ctx),
+                Stage::Evasions => self.evasion(),
+                Stage::Done => return None,
+            };
+            if picked.is_some() {
+                return picked;
+            }
+        }
+    }
+
+    /// Generates the captures and promotions (in quiescence, only its moves) by MVV-LVA.
+    #[inline(always)]
+    fn generate_captures(&mut self, pos: &Position) -> Option<Move> {
+        generate(pos, Gen::Captures, &mut self.moves);
+        let (tt, quiescence) = (self.tt_move, self.quiescence);
+        self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
+        for (i, &m) in self.moves.iter().enumerate() {
+            self.scores[i] = mvv_lva(pos, m);
+        }
+        self.stage = Stage::GoodCaptures;
+        None
+    }
+
+    /// The best capture left if it does not lose material by SEE; a losing one is set aside for
+    /// the last stage (not at all in quiescence). `None` also when the stage is over.
+    #[inline(always)]
+    fn good_capture(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+        let end = self.moves.len();
+        match self.select_best(end) {
+            Some((m, _)) if see(pos, m) >= 0 => return Some(m),
+            Some((m, _)) => {
+                self.moves[self.end_bad] = m;
+                self.end_bad += 1;
+            }
+            None if self.quiescence => self.stage = Stage::Done,
+            None => {
+                let counter = ctx.history.counter(pos.side_to_move(), ctx.previous[0]);
+                self.refutations = [ctx.killers[0], ctx.killers[1], counter];
+                self.stage = Stage::Refutations;
+            }
+        }
+        None
+    }
+
+    /// The next killer or counter move, if it is a legal quiet move not handed out before.
+    #[inline(always)]
+    fn refutation(&mut self, pos: &Position) -> Option<Move> {
+        if self.refutation >= self.refutations.len() {
+            self.stage = Stage::GenerateQuiets;
+            return None;
+        }
+        let r = self.refutations[self.refutation];
+        self.refutation += 1;
+        let m = r?;
+        let earlier = self.refutations[..self.refutation - 1].contains(&Some(m));
+        let quiet = !is_capture(pos, m) && !m.is_promotion();
+        if !earlier && quiet && Self::keep(self.tt_move, pos, m) && pos.is_legal(m) {
+            return Some(m);
+        }
+        self.refutations[self.refutation - 1] = None;
+        None
+    }
+
+    /// Generates the quiet moves and sorts them by history (those handed out already skipped).
+    #[inline(always)]
+    fn generate_quiets(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+        let start = self.moves.len();
+        self.cur = start;
+        generate(pos, Gen::Quiets, &mut self.moves);
+        let us = pos.side_to_move();
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            // Ties keep generation order (board moves before drops), which is worth much more
+            // than an arbitrary order: the low bits hold the position.
+            self.scores[i] = if !Self::keep(self.tt_move, pos, m) || self.refutations.contains(&Some(m)) {
+                SKIP
+            } else {
+                let h = ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous));
+                h * TIE_SLOTS - (i - start) as i32
+            };
+        }
+        self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
+        self.stage = Stage::Quiets;
+        None
+    }
+
+    /// The next quiet move in sorted order.
+    #[inline(always)]
+    fn quiet(&mut self) -> Option<Move> {
+        while self.cur < self.moves.len() && self.scores[self.cur] == SKIP {
+            self.cur += 1;
+        }
+        if self.cur < self.moves.len() {
+            self.cur += 1;
+            return Some(self.moves[self.cur - 1]);
+        }
+        self.stage = Stage::BadCaptures;
+        self.cur = 0;
+        None
+    }
+
+    /// The next capture set aside as losing.
+    #[inline(always)]
+    fn bad_capture(&mut self) -> Option<Move> {
+        if self.cur < self.end_bad {
+            self.cur += 1;
+            self.last_bad = true;
+            return Some(self.moves[self.cur - 1]);
+        }
+        self.stage = Stage::Done;
+        None
+    }
+
+    /// Generates the evasions: captures and promotions first by MVV-LVA, the rest by history.
+    #[inline(always)]
+    fn generate_evasions(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+        generate(pos, Gen::Legal, &mut self.moves);
+        let tt = self.tt_move;
+        self.moves.retain(|m| Self::keep(tt, pos, m));
+        let us = pos.side_to_move();
+        for (i, &m) in self.moves.iter().enumerate() {
+            self.scores[i] = if is_capture(pos, m) || m.is_promotion() {
+                (1 << 24) + mvv_lva(pos, m)
+            } else {
+                ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
+            };
+        }
+        self.stage = Stage::Evasions;
+        None
+    }
+
+    /// The best evasion left.
+    #[inline(always)]
+    fn evasion(&mut self) -> Option<Move> {
+        let end = self.moves.len();
+        let picked = self.select_best(end).map(|(m, _)| m);
+        if picked.is_none() {
+            self.stage = Stage::Done;
+        }
+        picked
+    }
+}
+
+#[cfg(test)]
+mod tests;

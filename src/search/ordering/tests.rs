@@ -1,0 +1,133 @@
+//! The move picker hands out every legal move once, in its stages' order.
+
+use super::*;
+use crate::types::Move;
+
+/// Every legal move (but useless non-promotions) comes out exactly once, whatever the killers.
+fn picks_every_move_once(sfen: &str) {
+    let pos = Position::from_sfen(sfen).expect("valid");
+    let history = History::new();
+    let legal: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| !is_useless_non_promotion(&pos, m)).collect();
+    let tt = legal.last().copied();
+    let ctx = Context { history: &history, killers: [legal.first().copied(), tt], previous: [None, None] };
+    let mut picker = MovePicker::new(&pos, tt, 5);
+    let mut seen = Vec::new();
+    while let Some(m) = picker.next(&pos, &ctx) {
+        seen.push(m);
+    }
+    let mut a = seen.clone();
+    a.sort_by_key(|m| m.bits());
+    a.dedup();
+    assert_eq!(a.len(), seen.len(), "a move came out twice in {sfen}");
+    let mut b = legal.clone();
+    b.sort_by_key(|m| m.bits());
+    assert_eq!(a, b, "{sfen}");
+    assert_eq!(seen.first().copied(), tt, "the TT move comes first");
+}
+
+#[test]
+fn every_legal_move_exactly_once() {
+    picks_every_move_once("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    picks_every_move_once("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+    picks_every_move_once("ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62");
+    // In check (evasions).
+    picks_every_move_once("4k4/9/4P4/9/9/9/9/9/4K4 w G2r2b3g4s4n4l17p 1");
+}
+
+#[test]
+fn a_table_move_of_any_bits_comes_out_only_if_legal() {
+    // A table entry may hold any 16 bits (another position's move, a key collision): the
+    // picker hands out the first move only if it is legal here.
+    let pos =
+        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
+    let history = History::new();
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    for m in (0..=u16::MAX).filter_map(Move::from_bits) {
+        let first = MovePicker::new(&pos, Some(m), 5).next(&pos, &ctx).expect("moves");
+        assert!(pos.is_legal(first), "{m:?} gave {first:?}");
+        let first = MovePicker::new_quiescence(&pos, Some(m)).next(&pos, &ctx);
+        assert!(first.is_none_or(|f| pos.is_legal(f)), "{m:?} gave {first:?}");
+    }
+}
+
+#[test]
+fn good_captures_come_before_quiets_and_losing_captures_last() {
+    // Black's rook can take an undefended silver (good) or a pawn defended by a gold (bad).
+    let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
+    let history = History::new();
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let mut picker = MovePicker::new(&pos, None, 5);
+    let first = picker.next(&pos, &ctx).expect("moves");
+    assert_eq!(first.to_string(), "5h7h");
+    let mut last = None;
+    while let Some(m) = picker.next(&pos, &ctx) {
+        last = Some((m, picker.last_was_bad_capture()));
+    }
+    let (m, bad) = last.expect("more moves");
+    assert!(bad && is_capture(&pos, m), "{m} last");
+}
+
+#[test]
+fn quiet_moves_come_out_by_history() {
+    // Reward a few quiet moves of the start position by different amounts: they come out
+    // best first, and every move still comes out once.
+    let pos = Position::startpos();
+    let mut history = History::new();
+    let us = pos.side_to_move();
+    let rewarded = ["1g1f", "7g7f", "2g2f", "5i4h"];
+    for (i, text) in rewarded.iter().enumerate() {
+        let m = pos.parse_usi_move(text).expect("legal");
+        let key = ContKey::of(&pos, m).expect("a piece moves");
+        history.update(us, m, key, &[None, None], 1_000 * (i as i32 + 1));
+    }
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let mut picker = MovePicker::new(&pos, None, 3);
+    let mut order = Vec::new();
+    while let Some(m) = picker.next(&pos, &ctx) {
+        order.push(m.to_string());
+    }
+    assert_eq!(order[..4], ["5i4h", "2g2f", "7g7f", "1g1f"]);
+    assert_eq!(order.len(), pos.legal_moves().len());
+}
+
+/// Every move `picker` hands out in `pos`, in USI.
+fn picked(pos: &Position, mut picker: MovePicker) -> Vec<String> {
+    let history = History::new();
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let mut all = Vec::new();
+    while let Some(m) = picker.next(pos, &ctx) {
+        all.push(m.to_string());
+    }
+    all
+}
+
+#[test]
+fn quiescence_hands_out_only_good_captures() {
+    let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
+    assert_eq!(picked(&pos, MovePicker::new_quiescence(&pos, None)), ["5h7h"]);
+}
+
+#[test]
+fn quiescence_in_check_hands_out_every_evasion_captures_or_not() {
+    // The rook on 9i checks the king on 5i; the evasions are king moves, none a capture.
+    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/r3K4 b - 1").expect("valid");
+    let mut evasions = picked(&pos, MovePicker::new_quiescence(&pos, None));
+    evasions.sort();
+    let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    legal.sort();
+    assert!(!legal.is_empty());
+    assert_eq!(evasions, legal);
+}
+
+#[test]
+fn quiescence_promotes_pawns_but_not_other_pieces_without_a_capture() {
+    // Black's pawn on 3d and silver on 7d can each move into the zone and promote; only the
+    // pawn's promotion is a quiescence move (the silver's is positional).
+    let pos = Position::from_sfen("4k4/9/9/2S3P2/9/9/9/9/4K4 b - 1").expect("valid");
+    assert_eq!(picked(&pos, MovePicker::new_quiescence(&pos, None)), ["3d3c+"]);
+    // The main search's picker still hands out the silver's promotions.
+    let mut promotions = picked(&pos, MovePicker::new(&pos, None, 1));
+    promotions.retain(|m| m.ends_with('+'));
+    promotions.sort();
+    assert_eq!(promotions, ["3d3c+", "7d6c+", "7d7c+", "7d8c+"]);
+}
