@@ -124,6 +124,95 @@ printf '#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1
 # --- Engine definitions.
 for f in "$root"/engines/*; do put engine_toml < "$f"; done
 
+# --- Time controls: the README's, every form the parser documents, an engine file's.
+{
+    grep -oE '(byoyomi|time|inc|st|nodes|depth|movetime)=[0-9]+(,(byoyomi|inc)=[0-9]+)?' "$root/README.md"
+    printf '%s\n' byoyomi=1000 time=60000,byoyomi=1000 time=60000,inc=1000 time=300000 st=500 movetime=500 \
+        nodes=10000 depth=6 "time=0, inc=5"
+    sed -n 's/^tc *= *"\(.*\)"/\1/p' "$root"/engines/*.toml
+} | sort -u | while IFS= read -r line; do printf '%s' "$line" | put tc; done
+
+# --- Match state files: the self-play match above, a match at a node budget with a time
+# control per engine, and a hand-made one with every result word and reason.
+[ -s "$work/selfplay.psn.state" ] && put match_state < "$work/selfplay.psn.state"
+if "$hisha" match --games 2 --tc nodes=1000 --max-plies 30 --seed 2 --quiet --out "$work/nodes.psn" \
+    >/dev/null 2>&1; then
+    put match_state < "$work/nodes.psn.state"
+else
+    echo "seed.sh: hisha match --tc nodes=1000 failed; going on without its state file" >&2
+fi
+{
+    printf '# hisha match state v1\tout=g.psn\tformat=psn\tfirst=my engine\tsecond=hisha\tengine1=/bin/engine --fast\tengine2=/usr/bin/hisha option.USI_Hash=16\ttc1=time=60000,inc=1000\ttc2=depth=6\topenings=built-in book/openings.psn, 24 plies, seed 3 #0123456789abcdef\n'
+    n=0
+    for winner in black white draw unfinished; do
+        for reason in resign checkmate time repetition perpetual-check declaration max-moves illegal-move \
+            adjudication disconnect interrupt; do
+            n=$((n + 1))
+            printf 'game\t%d\tmy engine\thisha\t%s\t%s\n' "$n" "$winner" "$reason"
+        done
+    done
+} | put match_state
+printf '# hisha match state v1\tout=old.psn\tformat=kif\tfirst=a\tsecond=b\n\ngame\t1\ta\tb\tblack\tresign\r\n' | put match_state
+
+# --- Openings: one byte picks the file name and the plies (fuzz_targets/openings.rs: name
+# index + 9 * plies; names: .sfen .txt .psn .psn2 .kif .ki2 .csa .usi, none), then the file.
+opening() { { printf "\\$(printf '%03o' $(($1 + 9 * $2)))"; cat; } | put openings; }
+opening 2 8 < "$root/book/openings.psn"
+head -60 "$root/book/openings.psn" | opening 2 3
+opening 2 11 < "$root/book/lines.psn"
+sed -n 's/^sfen //p' "$root/tests/data/perft.txt" | opening 0 0
+sed -n 's/^sfen //p' "$root/tests/data/perft.txt" | head -3 | opening 1 0
+start="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+printf '%s moves 7g7f 3c3d\n  # comment\n%s moves 2g2f\r%s\n' "$start" "$start" "$start" | opening 0 4
+printf 'startpos moves 7g7f 3c3d 2g2f\n# comment\nstartpos moves 2g2f 8c8d\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5g5f\n' | opening 1 2
+for f in "$corpus"/usi_line/*; do opening 7 5 < "$f"; done 2>/dev/null
+for f in "$corpus"/csa/* "$corpus"/kif/* "$corpus"/ki2/* "$corpus"/psn2/*; do
+    case $f in */csa/*) i=6 ;; */kif/*) i=4 ;; */ki2/*) i=5 ;; *) i=3 ;; esac
+    opening "$i" 4 < "$f"
+done 2>/dev/null
+
+# --- PackedSfenValue records (40 bytes each): self-play records written by the NNUE pipeline's
+# `gen` (examples/nnue), and the handicap starts and the perft positions through its `convert-tsv`
+# (pieces in the box, pieces in hand).
+if (cd "$root" && cargo build --quiet --example nnue) 2>/dev/null; then
+    nnue=$root/target/debug/examples/nnue
+    "$nnue" gen --out "$work/gen.psv" --positions 24 --nodes 200 --threads 1 --evalfile linear --seed 3 \
+        --report 3600 >/dev/null 2>&1 || true
+    {
+        "$hisha" handicaps | awk -F'\t' '{ print $NF "\t0\t0" }'
+        sed -n 's/^sfen //p' "$root/tests/data/perft.txt" | awk '{ print $0 "\t-120\t1" }'
+    } > "$work/positions.tsv"
+    "$nnue" convert-tsv "$work/positions.tsv" "$work/tsv.psv" >/dev/null 2>&1 || true
+    for psv in "$work/gen.psv" "$work/tsv.psv"; do
+        [ -s "$psv" ] || continue
+        split -b 40 -a 4 "$psv" "$work/record-"
+        for r in "$work"/record-*; do put packed_sfen < "$r"; rm "$r"; done
+    done
+else
+    echo "seed.sh: the nnue example does not build; going on without PackedSfenValue records" >&2
+fi
+
+# --- NNUE nets: one byte 0x00-0x3f then a file (the first 4 KiB of the shipped net, inflated,
+# and of a random net of each feature set: real headers, then truncated), or one byte 0x40 + t
+# then edits of template t (fuzz_targets/nnue.rs): each template unedited, and with its first
+# bytes changed.
+if python3 -c 'import sys, zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1], "rb").read()))' \
+    "$root/nnue/nn.bin.zlib" > "$work/shipped.bin" 2>/dev/null; then
+    { printf '\000'; head -c 4096 "$work/shipped.bin"; } | put nnue
+else
+    echo "seed.sh: python3 cannot inflate nnue/nn.bin.zlib; going on without it" >&2
+fi
+for features in kp halfkp; do
+    "$hisha" nnue random --features "$features" "$work/$features.bin" >/dev/null 2>&1 \
+        && { printf '\001'; head -c 4096 "$work/$features.bin"; } | put nnue
+done
+printf '\002\026\057\363\172' | put nnue
+for t in 0 1 2 3 4; do
+    printf "\\$(printf '%03o' $((0x40 + t)))\\000\\377" | put nnue
+    printf "\\$(printf '%03o' $((0x40 + t)))\\374\\377\\004\\000\\000\\377\\020\\000\\000\\000" | put nnue
+    printf "\\$(printf '%03o' $((0x40 + t)))\\000\\005short" | put nnue
+done
+
 for d in "$corpus"/*/; do
     printf '%-14s %4d seeds\n' "$(basename "$d")" "$(find "$d" -type f | wc -l)"
 done

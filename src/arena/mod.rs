@@ -25,7 +25,7 @@ mod file_error;
 mod game;
 pub mod identity;
 mod merge;
-mod openings;
+pub mod openings;
 mod output;
 mod preflight;
 pub mod process;

@@ -3,7 +3,7 @@
 //! with a seed. Each opening is played twice, colours swapped.
 
 use super::file_error::FileError;
-use crate::record::{Format, RecordError, Start, decode_text, detect_format, read_games};
+use crate::record::{Format, RecordError, Start, decode_text, detect_format, lines, read_games};
 use crate::types::Move;
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// One opening: where it starts and the moves played before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Opening {
+pub struct Opening {
     /// Start position.
     pub start: Start,
     /// Moves.
@@ -41,6 +41,9 @@ pub enum OpeningsError {
     Empty(PathBuf),
 }
 
+/// What makes a bare SFEN line a USI line.
+const SFEN_PREFIX: &str = "sfen ";
+
 /// Reads openings from `path`, keeping at most `plies` moves of each.
 pub(crate) fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsError> {
     let bytes = std::fs::read(path).map_err(FileError::at(path))?;
@@ -48,11 +51,11 @@ pub(crate) fn load(path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsEr
 }
 
 /// Reads openings from the contents of a file named `path`, keeping at most `plies` moves of each.
-pub(crate) fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsError> {
+pub fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Opening>, OpeningsError> {
     let text = decode_text(bytes);
     let shown = path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     // Bare SFEN lines (4 fields, no `moves`) are accepted as starts.
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let first = lines(&text).map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
     let bare_sfen = first.split_whitespace().count() >= 3
         && !first.starts_with("startpos")
         && !first.starts_with("sfen")
@@ -60,10 +63,14 @@ pub(crate) fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Openi
         && !first.starts_with('[');
     let format = if bare_sfen { Format::Usi } else { detect_format(&text, path.to_str()).unwrap_or(Format::Usi) };
     let owned;
+    // They are read as USI lines: `sfen ` before each, on the lines the readers see (a lone `\r`
+    // ends one too), and an error's column given back in the file's line.
     let source: &[u8] = if bare_sfen {
-        owned = text
-            .lines()
-            .map(|l| if l.trim().is_empty() || l.starts_with('#') { l.to_string() } else { format!("sfen {l}") })
+        owned = lines(&text)
+            .map(|l| {
+                let t = l.trim_start();
+                if t.is_empty() || t.starts_with('#') { l.to_string() } else { format!("{SFEN_PREFIX}{l}") }
+            })
             .collect::<Vec<_>>()
             .join("\n");
         owned.as_bytes()
@@ -72,8 +79,16 @@ pub(crate) fn parse(bytes: &[u8], path: &Path, plies: usize) -> Result<Vec<Openi
     };
     let mut out = Vec::new();
     for (i, g) in read_games(source, format).into_iter().enumerate() {
-        let rec = g.map_err(|source| OpeningsError::Game { path: path.to_path_buf(), number: i + 1, source })?;
-        let name = rec.tag("Opening").map(str::to_string).unwrap_or_else(|| format!("{shown}#{}", i + 1));
+        let rec = g.map_err(|mut source| {
+            if bare_sfen {
+                // Past the prefix, or at the line's start (a bad position is shown at `sfen`).
+                source.column = source.column.saturating_sub(SFEN_PREFIX.len()).max(1);
+            }
+            OpeningsError::Game { path: path.to_path_buf(), number: i + 1, source }
+        })?;
+        // A blank `Opening` tag names nothing: the opening goes by its place in the file.
+        let tagged = rec.tag("Opening").filter(|n| !n.trim().is_empty());
+        let name = tagged.map(str::to_string).unwrap_or_else(|| format!("{shown}#{}", i + 1));
         out.push(Opening { start: rec.start, moves: rec.moves.iter().take(plies).map(|m| m.mv).collect(), name });
     }
     if out.is_empty() {
@@ -114,5 +129,36 @@ mod tests {
         shuffle(&mut again, 7);
         assert_eq!(many, again, "same seed, same order");
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn an_opening_with_a_blank_name_tag_is_named_by_its_place() {
+        // Found by the fuzz target `openings`: a KI2 file holding only `Opening：` (in Shift_JIS)
+        // gave an opening named "", which the match wrote as every game's `Opening` tag.
+        let names = |bytes: &[u8], file: &str| -> Vec<String> {
+            parse(bytes, Path::new(file), 8).expect("reads").into_iter().map(|o| o.name).collect()
+        };
+        assert_eq!(names(b"Opening\x81\x46", "o.ki2"), ["o.ki2#1"]);
+        let psn = "[Opening \"\"]\n1.P7g-7f\n\n[Opening \" \"]\n1.P2g-2f\n\n[Opening \"Yagura\"]\n1.P7g-7f\n";
+        assert_eq!(names(psn.as_bytes(), "o.psn"), ["o.psn#1", "o.psn#2", "Yagura"]);
+    }
+
+    #[test]
+    fn bare_sfen_lines_read_as_usi_lines_with_the_columns_of_the_file() {
+        const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let read = |text: &str| parse(text.as_bytes(), Path::new("o.sfen"), 8);
+        // Found by the fuzz target `openings`: the column was that of the line with `sfen ` put
+        // before it, 5 past the move (here past the end of the line).
+        let line = format!("{START} moves x");
+        match read(&line) {
+            Err(OpeningsError::Game { number: 1, source, .. }) => {
+                assert_eq!((source.line, source.column), (1, line.len()), "{source}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The lines the record readers see: a lone `\r` ends one, and an indented `#` line is a
+        // comment (both were read as positions).
+        assert_eq!(read(&format!("{START}\r{START} moves 7g7f\r")).map(|o| o.len()).ok(), Some(2));
+        assert_eq!(read(&format!("{START}\n  # a comment\n{START}\n")).map(|o| o.len()).ok(), Some(2));
     }
 }

@@ -55,3 +55,4 @@ pub use error::{RecordError, RecordErrorKind, RecordWarning, RecordWarningKind};
 use format::parse_game;
 pub(crate) use result_words::{reason_from_id, reason_id};
 pub use text::decode_text;
+pub(crate) use text::lines;

@@ -135,8 +135,10 @@ fn networks_of(base: Architecture, hash: u32) -> Vec<Architecture> {
 }
 
 impl Network {
-    /// Reads a net in YaneuraOu's `nn.bin` format (see the module docs).
-    pub(crate) fn load(data: &[u8]) -> Result<Network, NnueError> {
+    /// Reads a net from the bytes of a YaneuraOu `nn.bin` (the layout is in
+    /// `src/eval/nnue/file.rs`). What it allocates is bounded by the size of `data`: the weights
+    /// are read only once that size matches the shape the hashes name.
+    pub fn load(data: &[u8]) -> Result<Network, NnueError> {
         let mut r = Reader { data, pos: 0 };
         let version = r.u32("header")?;
         if version != VERSION {
