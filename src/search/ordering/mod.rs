@@ -1,6 +1,6 @@
 //! Move ordering, in stages so that a node cut off early never generates or scores what it does
-//! not need: the transposition-table move, then captures and promotions by MVV-LVA (each checked
-//! with SEE as it comes up; losing ones are set aside), the killers and the counter move, the
+//! not need: the transposition-table move, then captures and promotions by MVV-LVA
+//! (each checked with SEE as it comes up; losing ones are set aside), the killers and the counter move, the
 //! quiet moves by history, and the losing captures last. In check, all evasions are scored at
 //! once. Non-promotions of pawns, bishops and rooks where promotion is possible are skipped, as
 //! in YaneuraOu: the promoting twin is always at least as good.
@@ -162,15 +162,24 @@ impl MovePicker {
             let picked = match self.stage {
                 Stage::TtMove => {
                     self.stage = if pos.in_check() { Stage::GenerateEvasions } else { Stage::GenerateCaptures };
-                    self.tt_move
+                    return self.tt_move;
                 }
-                Stage::GenerateCaptures => self.generate_captures(pos),
+                Stage::GenerateCaptures => {
+                    self.generate_captures(pos);
+                    continue;
+                }
                 Stage::GoodCaptures => self.good_capture(pos, ctx),
                 Stage::Refutations => self.refutation(pos),
-                Stage::GenerateQuiets => self.generate_quiets(pos, ctx),
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(pos, ctx);
+                    continue;
+                }
                 Stage::Quiets => self.quiet(),
                 Stage::BadCaptures => self.bad_capture(),
-                Stage::GenerateEvasions => self.generate_evasions(pos, ctx),
+                Stage::GenerateEvasions => {
+                    self.generate_evasions(pos, ctx);
+                    continue;
+                }
                 Stage::Evasions => self.evasion(),
                 Stage::Done => return None,
             };
@@ -182,7 +191,7 @@ impl MovePicker {
 
     /// Generates the captures and promotions (in quiescence, only its moves) by MVV-LVA.
     #[inline(always)]
-    fn generate_captures(&mut self, pos: &Position) -> Option<Move> {
+    fn generate_captures(&mut self, pos: &Position) {
         generate(pos, Gen::Captures, &mut self.moves);
         let (tt, quiescence) = (self.tt_move, self.quiescence);
         self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
@@ -190,7 +199,6 @@ impl MovePicker {
             self.scores[i] = mvv_lva(pos, m);
         }
         self.stage = Stage::GoodCaptures;
-        None
     }
 
     /// The best capture left if it does not lose material by SEE; a losing one is set aside for
@@ -235,7 +243,7 @@ impl MovePicker {
 
     /// Generates the quiet moves and sorts them by history (those handed out already skipped).
     #[inline(always)]
-    fn generate_quiets(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+    fn generate_quiets(&mut self, pos: &Position, ctx: &Context) {
         let start = self.moves.len();
         self.cur = start;
         generate(pos, Gen::Quiets, &mut self.moves);
@@ -253,7 +261,6 @@ impl MovePicker {
         }
         self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
         self.stage = Stage::Quiets;
-        None
     }
 
     /// The next quiet move in sorted order.
@@ -285,7 +292,7 @@ impl MovePicker {
 
     /// Generates the evasions: captures and promotions first by MVV-LVA, the rest by history.
     #[inline(always)]
-    fn generate_evasions(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
+    fn generate_evasions(&mut self, pos: &Position, ctx: &Context) {
         generate(pos, Gen::Legal, &mut self.moves);
         let tt = self.tt_move;
         self.moves.retain(|m| Self::keep(tt, pos, m));
@@ -298,7 +305,6 @@ impl MovePicker {
             };
         }
         self.stage = Stage::Evasions;
-        None
     }
 
     /// The best evasion left.
