@@ -153,7 +153,7 @@ tunable! {
 
 /// The constant named `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Param> {
-    PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+    index_of(name).ok().map(|i| &PARAMS[i])
 }
 
 /// The current value of the constant named `name`.
