@@ -5,7 +5,7 @@
 
 #![allow(unsafe_code)]
 
-use super::network::Affine;
+use super::affine::Affine;
 use std::arch::x86_64::*;
 
 /// Proof that this CPU has AVX2 (only [`Avx2::detect`] makes one).

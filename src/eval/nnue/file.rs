@@ -12,9 +12,10 @@
 //! and `L3`. YaneuraOu only warns on a hash mismatch; here a mismatch is an error, because
 //! evaluating with a misread shape gives nonsense.
 
+use super::affine::Affine;
 use super::architecture::{Architecture, HIDDEN_STEP, MAX_HIDDEN};
 use super::features::FeatureSet;
-use super::network::{Affine, Network};
+use super::network::Network;
 use super::simd::Kernel;
 use crate::zeroed::ZeroedSlice;
 use std::io::{self, Write};

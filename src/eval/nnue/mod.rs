@@ -44,6 +44,7 @@
 //! than now.
 
 pub(crate) mod accumulator;
+pub(crate) mod affine;
 pub mod architecture;
 #[cfg(target_arch = "x86_64")]
 mod avx2;

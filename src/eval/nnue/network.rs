@@ -1,36 +1,10 @@
 //! The weights of one network: the feature transformer (i16) and three affine layers (i32
 //! biases, i8 weights), plus the SIMD kernel chosen for this machine.
 
-use super::architecture::{Architecture, padded};
+use super::affine::Affine;
+use super::architecture::Architecture;
 use super::simd::Kernel;
 use crate::zeroed::ZeroedSlice;
-
-/// An affine layer `y = W x + b` over `inputs` bytes padded to `padded_inputs`; `weights` is
-/// row-major (`outputs` rows of `padded_inputs`), as in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Affine {
-    /// Meaningful inputs.
-    pub inputs: usize,
-    /// Row stride (inputs rounded up to 32).
-    pub padded_inputs: usize,
-    /// Biases, one per output.
-    pub biases: Vec<i32>,
-    /// Weights, `outputs * padded_inputs`.
-    pub weights: Vec<i8>,
-}
-
-impl Affine {
-    /// A layer of zeros.
-    pub(crate) fn zeroed(inputs: usize, outputs: usize) -> Affine {
-        let padded_inputs = padded(inputs);
-        Affine { inputs, padded_inputs, biases: vec![0; outputs], weights: vec![0; outputs * padded_inputs] }
-    }
-
-    /// Number of outputs.
-    pub(crate) fn outputs(&self) -> usize {
-        self.biases.len()
-    }
-}
 
 /// A complete network.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 //! pairs never saturate), which `tests::both_kernels_give_the_same_outputs` checks. The kernel
 //! is picked once, when a network is made or loaded ([`Kernel::detect`]).
 
-use super::network::Affine;
+use super::affine::Affine;
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
