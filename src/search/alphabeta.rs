@@ -340,7 +340,14 @@ impl Searcher {
         };
         if !state.in_check && tally.best_move.is_none_or(|m| !is_capture(pos, m)) {
             let raised = tally.best_move.is_some();
-            self.correction.learn(pos.side_to_move(), &state.keys, &state.node, state.static_eval, tally.best, raised);
+            self.correction.learn(
+                pos.side_to_move(),
+                &state.keys,
+                state.node.depth,
+                state.static_eval,
+                tally.best,
+                raised,
+            );
         }
         let eval = if state.in_check { 0 } else { state.raw_eval };
         self.tt.store(state.key, ply, Stored { mv: tally.best_move, score: tally.best, eval, depth, bound });

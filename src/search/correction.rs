@@ -12,7 +12,6 @@
 //! ±[`LIMIT`], the bonus is a quarter of that at most, and the weights below sum the tables in
 //! 1/[`SCALE`] of a centipawn-like unit.
 
-use super::node::Node;
 use crate::eval::{MATE_BOUND, Value};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
@@ -93,15 +92,15 @@ impl Correction {
         (raw + sum / SCALE).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Learns from a node searched to `node.depth` whose best score `best` differs from its
+    /// Learns from a node searched to `depth` whose best score `best` differs from its
     /// corrected evaluation `eval`; `raised`: a move raised alpha (the caller leaves out nodes
     /// whose best move captures).
     #[inline(always)]
-    pub(super) fn learn(&mut self, us: Color, keys: &Keys, node: &Node, eval: Value, best: Value, raised: bool) {
+    pub(super) fn learn(&mut self, us: Color, keys: &Keys, depth: i32, eval: Value, best: Value, raised: bool) {
         if (best > eval) != raised || best.abs() >= MATE_BOUND {
             return;
         }
-        let bonus = ((best - eval) * node.depth * if raised { 12 } else { 17 } / 128).clamp(-LIMIT / 4, LIMIT / 4);
+        let bonus = ((best - eval) * depth * if raised { 12 } else { 17 } / 128).clamp(-LIMIT / 4, LIMIT / 4);
         let t = &mut self.tables[us.index()];
         let indices = [keys.pawns, keys.pieces[0], keys.pieces[1]];
         for (table, i) in t.iter_mut().zip(indices) {
@@ -116,10 +115,6 @@ impl Correction {
 mod tests {
     use super::*;
 
-    fn node(depth: i32) -> Node {
-        Node::full(-100, 100, depth, 3, false)
-    }
-
     #[test]
     fn a_fail_high_above_the_evaluation_raises_it_and_a_fail_low_lowers_it() {
         let pos =
@@ -129,18 +124,18 @@ mod tests {
         let mut c = Correction::new();
         assert_eq!(c.corrected(us, &keys, 50), 50, "nothing learnt yet");
         for _ in 0..20 {
-            c.learn(us, &keys, &node(8), 50, 400, true);
+            c.learn(us, &keys, 8, 50, 400, true);
         }
         let up = c.corrected(us, &keys, 50);
         assert!(up > 50 && up <= 50 + 3 * PAWN_WEIGHT.max(PIECES_WEIGHT) * LIMIT / SCALE, "{up}");
         assert_eq!(c.corrected(!us, &keys, 50), 50, "the other side to move learnt nothing");
         // Inconsistent with its bound (a fail high below the evaluation) or a mate: ignored.
         let mut same = Correction::new();
-        same.learn(us, &keys, &node(8), 50, -300, true);
-        same.learn(us, &keys, &node(8), 50, MATE_BOUND + 5, true);
+        same.learn(us, &keys, 8, 50, -300, true);
+        same.learn(us, &keys, 8, 50, MATE_BOUND + 5, true);
         assert_eq!(same.corrected(us, &keys, 50), 50);
         for _ in 0..60 {
-            c.learn(us, &keys, &node(8), 50, -400, false);
+            c.learn(us, &keys, 8, 50, -400, false);
         }
         assert!(c.corrected(us, &keys, 50) < 50, "fail lows below the evaluation lower it");
         c.clear();
