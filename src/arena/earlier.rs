@@ -3,7 +3,7 @@
 //! record file that a new match appends to.
 
 use super::config::EngineConfig;
-use super::exit::MatchError;
+use super::error::MatchError;
 use super::file_error::FileError;
 use super::identity::MatchIdentity;
 use super::output::{aside_name, format_of};
@@ -165,7 +165,7 @@ mod tests {
         let missing = dir.join("g.psn.state");
         let identity = MatchIdentity::of(&crate::arena::settings::tests::settings(TimeControl::Nodes(1)), &confs, &[]);
         let e = previous_state(true, &missing, &confs, &identity).expect_err("nothing to resume");
-        assert_eq!(e.status(), 2);
+        assert!(matches!(e, MatchError::NothingToResume(ref p) if *p == missing), "{e}");
         assert!(e.to_string().contains("there is no state file"), "{e}");
         assert_eq!(previous_state(false, &missing, &confs, &identity).expect("a new match").games, []);
         let _ = std::fs::remove_dir_all(dir);

@@ -2,75 +2,16 @@
 //! match) into one result and, with `--out`, their records into one file in game order; with
 //! `--report`, the page of the merged match.
 
+use super::error::MergeError;
 use super::file_error::FileError;
-use super::output::{UnreadableGame, format_of, open_record, read_records};
+use super::output::{format_of, open_record};
+use super::recorded::{record_of, records};
 use super::report::Tally;
 use super::report_html::MatchPage;
 use super::settings::MatchSettings;
 use super::state::{self, GameLine, State, StateError};
-use crate::record::GameRecord;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// Why state files cannot be merged.
-#[derive(Debug, thiserror::Error)]
-pub enum MergeError {
-    /// A state file cannot be read.
-    #[error(transparent)]
-    State(#[from] StateError),
-    /// Two state files of different matches.
-    #[error("{} is a match of {pairing}, but {} of {other_pairing}", first.display(), other.display())]
-    OtherEngines {
-        /// The first state file with engines in its header.
-        first: PathBuf,
-        /// Its engines: `A vs B`.
-        pairing: String,
-        /// A state file with other engines.
-        other: PathBuf,
-        /// Its engines.
-        other_pairing: String,
-    },
-    /// Two state files of one pairing with other engine settings, time controls or openings.
-    #[error("{} and {} are matches with other settings:\n  {}", first.display(), other.display(), differences.join("\n  "))]
-    OtherSettings {
-        /// The first state file that records its settings.
-        first: PathBuf,
-        /// A state file with other settings.
-        other: PathBuf,
-        /// What differs, a line each.
-        differences: Vec<String>,
-    },
-    /// No state file holds a game (and none names its engines).
-    #[error("no games in the state files")]
-    NoGames,
-    /// A game in two state files.
-    #[error("game {number} is in both {} and {}", first.display(), second.display())]
-    GameTwice {
-        /// The game number.
-        number: usize,
-        /// The first state file holding it.
-        first: PathBuf,
-        /// The second.
-        second: PathBuf,
-    },
-    /// An `--out` that is a shard's own record file.
-    #[error("--out {} is one of the shards' record files; merge into a new file", .0.display())]
-    OutIsShard(PathBuf),
-    /// A game of a state file without its record.
-    #[error("{}: no record of game {number}", path.display())]
-    NoRecord {
-        /// The record file.
-        path: PathBuf,
-        /// The game number.
-        number: usize,
-    },
-    /// A record file that cannot be read or written.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// A game that cannot be read.
-    #[error(transparent)]
-    Game(#[from] UnreadableGame),
-}
 
 /// The first and second engine of merged states: from their headers, which must agree, else from
 /// the games (the first engine plays Black in odd games).
@@ -103,35 +44,6 @@ fn same_settings(states: &[(PathBuf, State)], names: [&str; 2]) -> Result<(), Me
         }
     }
     Ok(())
-}
-
-/// The record file a state file belongs to (`games.psn` for `games.psn.state`).
-fn record_of(state_path: &Path) -> PathBuf {
-    let s = state_path.to_string_lossy();
-    PathBuf::from(s.strip_suffix(".state").unwrap_or(&s))
-}
-
-/// The records of `st`'s games from the record file beside `state_path`; where a file holds
-/// several games with one round number (a new match appended to it), the last one is taken.
-pub(super) fn records(state_path: &Path, st: &State) -> Result<Vec<(usize, GameRecord)>, MergeError> {
-    let path = record_of(state_path);
-    let format = st.format.unwrap_or_else(|| format_of(&path, None));
-    let mut by_round: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    for g in read_records(&path, format)? {
-        let rec = g?;
-        if let Some(n) = rec.tag("Round").and_then(|r| r.trim().parse().ok()) {
-            by_round.insert(n, rec);
-        }
-    }
-    st.games
-        .iter()
-        .map(|g| {
-            by_round
-                .remove(&g.number)
-                .map(|r| (g.number, r))
-                .ok_or_else(|| MergeError::NoRecord { path: path.clone(), number: g.number })
-        })
-        .collect()
 }
 
 /// Writes the records of every state's games, in game order, to each of `outs`.

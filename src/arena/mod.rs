@@ -4,23 +4,26 @@
 //! `games.psn`.
 //!
 //! The files, from the data up to the runner that drives them:
-//! - `settings` (what the match is asked to do), `config` (engine definitions), `tc` (time controls
-//!   and clocks), `stats` (Elo, LOS, SPRT), `file_error`, `identity` (what `--resume` checks),
-//!   `state` (the state file), `openings`,
-//!   `chart` (the SVG line chart of the report page, which `hisha analyze --svg` draws with too);
-//! - `process` (one engine as a child process; public for tools such as `examples/yardstick.rs`), `preflight` (the check before the first game),
-//!   `game` (one game: asking, judging, adjudicating), `schedule` (the games to play);
+//! - `settings` (what the match is asked to do, typed: `--shard`, `--resign`, … are read by the
+//!   command line), `config` (engine definitions), `tc` (time controls and clocks), `stats` (Elo,
+//!   LOS, SPRT), `timestamp`, `file_error`, `identity` (what `--resume` checks), `state` (the state
+//!   file), `openings`, `chart` (the SVG line chart of the report page, which `hisha analyze --svg`
+//!   draws with too);
+//! - `error`, the bottom floor of the runner: [`MatchError`], why a match did not complete, and
+//!   the errors it wraps; the parts above return it and it imports none of them (the exit
+//!   statuses are the binary's);
+//! - `process` (one engine as a child process; public for tools such as `examples/yardstick.rs`),
+//!   `preflight` (the check before the first game), `game` (one game: asking, judging,
+//!   adjudicating), `schedule` (the games to play);
 //! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
-//!   `report` (the results block), `report_html` (the `--report` page), `streak` (`--max-crashes`), `merge` (`--merge`);
-//! - `runner` (workers, the main thread, Ctrl-C), which drives all of the above, and `exit` (`main`,
-//!   the exit statuses and [`MatchError`], which wraps the other files' errors; the checks that
-//!   decide an exit status themselves — `schedule`, `earlier`, `preflight`, `game::rules` — return
-//!   it directly).
+//!   `recorded` (a state file's games read back from its records), `report` (the results block),
+//!   `report_html` (the `--report` page), `streak` (`--max-crashes`), `merge` (`--merge`);
+//! - `runner` (workers, the main thread, Ctrl-C), which drives all of the above: [`run`].
 
 pub(crate) mod chart;
 pub mod config;
 mod earlier;
-pub mod exit;
+mod error;
 mod file_error;
 mod game;
 pub mod identity;
@@ -29,6 +32,7 @@ pub mod openings;
 mod output;
 mod preflight;
 pub mod process;
+mod recorded;
 mod report;
 mod report_html;
 mod runner;
@@ -38,15 +42,12 @@ pub mod state;
 pub mod stats;
 mod streak;
 pub mod tc;
+mod timestamp;
 
-pub use exit::{MatchError, main};
-pub use file_error::FileError;
+pub use error::{BadReportTarget, HandshakeFailure, MatchError, MergeError};
+pub use file_error::{FileError, UnreadableGame};
 pub(crate) use game::score_of;
-pub use merge::MergeError;
 pub use openings::OpeningsError;
-pub use output::UnreadableGame;
-pub use preflight::HandshakeFailure;
-pub use report_html::BadReportTarget;
-pub(crate) use runner::run;
-pub use settings::MatchSettings;
+pub use runner::run;
+pub use settings::{MatchSettings, ParseScoreRuleError, ParseShardError, ScoreRule, Shard};
 pub use streak::CrashLimit;

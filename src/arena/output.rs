@@ -3,14 +3,15 @@
 //! written whole to its own file `STEM-NNNN.EXT` numbered by game — then to the state file; the
 //! `Finished game …` line; and the log of engine stderr and USI transcripts.
 
-use super::file_error::FileError;
+use super::file_error::{FileError, UnreadableGame};
 use super::identity::MatchIdentity;
 use super::process::LogSink;
 use super::schedule::Job;
 use super::state::{GameLine, StateWriter};
+use super::timestamp::today;
 use crate::output_file::OutputFile;
 use crate::position::Winner;
-use crate::record::{Format, GameRecord, RecordError, RecordWriter, game_path, game_paths, read_games};
+use crate::record::{Format, GameRecord, RecordWriter, game_path, game_paths, read_games};
 use crossbeam_channel::unbounded;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -97,18 +98,6 @@ pub(crate) fn open_record(path: &Path, format: Format) -> Result<RecordFile, Fil
     let file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
     Ok(RecordFile::Append(RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty)))
-}
-
-/// A game in a record file of a match that cannot be read.
-#[derive(Debug, thiserror::Error)]
-#[error("{}: game {number}: {source}", path.display())]
-pub struct UnreadableGame {
-    /// The file.
-    pub path: PathBuf,
-    /// 1-based number of the game in the file.
-    pub number: usize,
-    /// Where and why it cannot be read.
-    pub source: RecordError,
 }
 
 /// Reads the games [`open_record`] wrote to `path` in `format` (for one game per file, every
@@ -243,35 +232,6 @@ pub(crate) fn spawn_logger(path: &Option<PathBuf>, heading: String) -> Result<(L
         let _ = file.flush();
     });
     Ok((Some(tx), Logger(Some(handle))))
-}
-
-/// Today's date as `YYYY/MM/DD` (UTC), for record headers.
-pub(crate) fn today() -> String {
-    let (y, m, d, _) = utc_now();
-    format!("{y:04}/{m:02}/{d:02}")
-}
-
-/// The time now as `YYYY/MM/DD HH:MM:SS UTC`.
-pub(crate) fn now_text() -> String {
-    let (y, m, d, secs) = utc_now();
-    format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02} UTC", secs / 3600, secs / 60 % 60, secs % 60)
-}
-
-/// (year, month, day, seconds into the day), UTC.
-fn utc_now() -> (i64, i64, i64, i64) {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
-    let days = secs.div_euclid(86_400);
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + (m <= 2) as i64;
-    (y, m, d, secs.rem_euclid(86_400))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! them, are reported as warnings on stderr before the first game.
 
 use super::config::EngineConfig;
-use super::exit::MatchError;
+use super::error::{HandshakeFailure, MatchError};
 use super::process::{EngineProcess, EngineRegistry, Timeouts};
 use crossbeam_channel::unbounded;
 use std::time::{Duration, Instant};
@@ -77,32 +77,6 @@ fn stderr_tail(transcript: &Transcript, name: &str) -> Vec<String> {
     let prefix = format!("[{name}] stderr: ");
     let lines: Vec<String> = transcript.iter().filter_map(|(_, l)| l.strip_prefix(&prefix)).map(String::from).collect();
     lines[lines.len().saturating_sub(STDERR_TAIL)..].to_vec()
-}
-
-/// An engine that failed its first handshake: its name, why, and the end of its stderr.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandshakeFailure {
-    /// The engine's name.
-    pub engine: String,
-    /// What went wrong (the engine exited, no `usiok` in time …).
-    pub why: String,
-    /// The last lines it wrote on stderr (at most five).
-    pub stderr_tail: Vec<String>,
-}
-
-impl std::fmt::Display for HandshakeFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "engine {} failed its first handshake (usi, usiok, isready, readyok): {}", self.engine, self.why)?;
-        if self.stderr_tail.is_empty() {
-            f.write_str("; it wrote nothing on stderr")?;
-        } else {
-            f.write_str("; the end of its stderr:")?;
-            for line in &self.stderr_tail {
-                write!(f, "\n    {line}")?;
-            }
-        }
-        f.write_str("\nNo game was played and no file was written.")
-    }
 }
 
 /// Checks both engines (`timeouts[i]` for `confs[i]`); on success, prints the problems with their

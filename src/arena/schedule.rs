@@ -2,7 +2,7 @@
 //! (colour-swapped pairs, one opening per pair, shards, games already finished skipped).
 
 use super::config::EngineConfig;
-use super::exit::MatchError;
+use super::error::MatchError;
 use super::game::GameSpec;
 use super::openings::{self, Opening, OpeningsError};
 use super::settings::MatchSettings;
@@ -37,18 +37,6 @@ impl Job {
         let [black, white] = self.engines_by_colour();
         (&confs[black], &confs[white])
     }
-}
-
-/// Parses `--shard K/N`.
-fn parse_shard(s: &Option<String>) -> Result<Option<(usize, usize)>, MatchError> {
-    let Some(s) = s else { return Ok(None) };
-    let bad = || MatchError::Shard(s.clone());
-    let (k, n) = s.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok(Some((k, n)))
 }
 
 /// The two engines: the `--engine`s given, completed with hisha; equal names are made distinct.
@@ -94,21 +82,20 @@ pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, Op
 
 /// The games still to play: game `n` (1-based) belongs to pair `(n - 1) / 2`, which plays opening
 /// `pair % openings` twice, the first engine Black in the odd game. With `--shard K/N` only the
-/// pairs with `pair % N == K - 1` are played; games in `done` are skipped.
+/// pairs of the shard (`Shard::has_pair`) are played; games in `done` are skipped.
 pub(crate) fn schedule(
     settings: &MatchSettings,
     confs: &[EngineConfig; 2],
     openings: &[Opening],
     done: &[usize],
-) -> Result<Vec<Job>, MatchError> {
-    let shard = parse_shard(&settings.shard)?;
+) -> Vec<Job> {
     let pairs = settings.games.div_ceil(2).max(1);
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
     let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.time_margin);
     let mut jobs = Vec::new();
     for number in 1..=pairs * 2 {
         let pair = (number - 1) / 2;
-        if shard.is_some_and(|(k, n)| pair % n != k - 1) || done.contains(&number) {
+        if settings.shard.is_some_and(|shard| !shard.has_pair(pair)) || done.contains(&number) {
             continue;
         }
         let o = &openings[pair % openings.len()];
@@ -126,5 +113,5 @@ pub(crate) fn schedule(
             first_is_black,
         });
     }
-    Ok(jobs)
+    jobs
 }

@@ -1,12 +1,13 @@
 //! `hisha match`: its arguments, turned into the match runner's [`MatchSettings`] and run by
-//! [`hisha::arena::main`].
+//! [`hisha::arena::run`]; its exit statuses are `match_exit`'s.
 
 use super::FormatArg;
 use clap::{ArgAction, ArgMatches};
 use hisha::Handicap;
-use hisha::arena::MatchSettings;
 use hisha::arena::stats::Sprt;
 use hisha::arena::tc::TimeControl;
+use hisha::arena::{MatchSettings, ScoreRule, Shard};
+use hisha::position::EnteringKingRule;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,7 +18,7 @@ fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
 
 /// Arguments of `hisha match`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = hisha::arena::exit::EXIT_STATUS_HELP)]
+#[command(after_help = super::match_exit::EXIT_STATUS_HELP)]
 pub struct MatchCommand {
     /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
     /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
@@ -58,7 +59,7 @@ pub struct MatchCommand {
     pub resume: bool,
     /// Play only shard K of N (`K/N`, pairs split round-robin).
     #[arg(long)]
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Combine the state files of several shards and print the result (records too, with `--out`).
     #[arg(long, num_args = 1.., value_name = "STATE")]
     pub merge: Vec<PathBuf>,
@@ -83,17 +84,17 @@ pub struct MatchCommand {
     pub max_plies: u32,
     /// Resign adjudication `CP:PLIES`: both engines agree by CP for PLIES moves each.
     #[arg(long)]
-    pub resign: Option<String>,
+    pub resign: Option<ScoreRule>,
     /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
     #[arg(long)]
-    pub draw: Option<String>,
+    pub draw: Option<ScoreRule>,
     /// Milliseconds beyond the time allowance before a move loses on time (an engine's own
     /// `time_margin` overrides it).
     #[arg(long, default_value_t = 200)]
     pub time_margin: u64,
     /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
     #[arg(long, default_value = "CSARule27")]
-    pub entering_king_rule: String,
+    pub entering_king_rule: EnteringKingRule,
     /// Seconds to wait for `usiok` and `readyok` (an engine's own `usi_timeout` overrides it).
     #[arg(long, default_value_t = 10)]
     pub usi_timeout: u64,
@@ -158,5 +159,5 @@ impl MatchCommand {
 
 /// Runs `hisha match`; the exit status is the match runner's (see `hisha match --help`).
 pub fn run(cmd: MatchCommand, matches: Option<&ArgMatches>) -> ExitCode {
-    hisha::arena::main(cmd.into_settings(matches))
+    super::match_exit::run(cmd.into_settings(matches))
 }

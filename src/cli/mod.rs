@@ -10,6 +10,7 @@ mod convert;
 mod handicaps;
 mod inputs;
 mod r#match;
+mod match_exit;
 mod mate;
 mod nnue;
 mod perft;

@@ -11,9 +11,9 @@ mod rules;
 pub(crate) use answer::score_of;
 pub(crate) use rules::Rules;
 
-use super::output::now_text;
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, TimeControl, Verdict};
+use super::timestamp::now_text;
 use crate::position::{DeclarationOutcome, GameResult, Position, Repetition, ResultReason, Winner};
 use crate::record::{EngineInfo, GameRecord, MoveRecord, Score, Start};
 use crate::types::{Color, Move};

@@ -5,32 +5,10 @@
 //! for a win of the other side; the formats have no word for a resignation by the side that has
 //! just moved (record/ending.rs).
 
-use crate::arena::exit::MatchError;
-use crate::arena::settings::MatchSettings;
+use crate::arena::settings::{MatchSettings, ScoreRule};
 use crate::position::{EnteringKingRule, GameResult, ResultReason};
 use crate::types::Color;
 use std::time::Duration;
-
-/// A score threshold held for a number of moves (`--resign CP:PLIES`, `--draw CP:PLIES`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ScoreRule {
-    /// The threshold in centipawns.
-    pub cp: i32,
-    /// How many moves of each engine in a row.
-    pub plies: u32,
-}
-
-impl ScoreRule {
-    /// Reads `CP:PLIES`, the value of `--OPTION` (`resign` or `draw`).
-    fn parse(text: &str, option: &'static str) -> Result<ScoreRule, MatchError> {
-        let (cp, plies) =
-            text.split_once(':').ok_or_else(|| MatchError::ScoreRule { option, text: text.to_string() })?;
-        Ok(ScoreRule {
-            cp: cp.trim().parse().map_err(|_| MatchError::ScoreRuleCp { option, text: cp.to_string() })?,
-            plies: plies.trim().parse().map_err(|_| MatchError::ScoreRulePlies { option, text: plies.to_string() })?,
-        })
-    }
-}
 
 /// Adjudication settings.
 #[derive(Clone, Copy, Debug)]
@@ -49,19 +27,14 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// The rules `settings` ask for.
-    pub(crate) fn from_settings(settings: &MatchSettings) -> Result<Rules, MatchError> {
-        let score_rule =
-            |text: &Option<String>, option| text.as_deref().map(|t| ScoreRule::parse(t, option)).transpose();
-        Ok(Rules {
+    pub(crate) fn from_settings(settings: &MatchSettings) -> Rules {
+        Rules {
             max_plies: settings.max_plies,
-            resign: score_rule(&settings.resign, "resign")?,
-            draw: score_rule(&settings.draw, "draw")?,
-            entering_king: settings
-                .entering_king_rule
-                .parse::<EnteringKingRule>()
-                .map_err(|e| MatchError::EnteringKingRule(e.0.to_ascii_lowercase()))?,
+            resign: settings.resign,
+            draw: settings.draw,
+            entering_king: settings.entering_king_rule,
             stall: Duration::from_secs(settings.stall_timeout),
-        })
+        }
     }
 }
 
@@ -128,32 +101,6 @@ mod tests {
             entering_king: EnteringKingRule::Point27,
             stall: Duration::from_secs(1),
         }
-    }
-
-    #[test]
-    fn the_entering_king_rule_is_read_by_the_rules_parser_and_a_bad_one_is_named_in_lower_case() {
-        let rule = |text: &str| {
-            let settings = MatchSettings {
-                entering_king_rule: text.to_string(),
-                ..crate::arena::settings::tests::settings(crate::arena::tc::TimeControl::MoveTime(100))
-            };
-            Rules::from_settings(&settings).map(|r| r.entering_king).map_err(|e| e.to_string())
-        };
-        assert_eq!(rule("NoEnteringKing"), Ok(EnteringKingRule::None));
-        assert_eq!(rule("none"), Ok(EnteringKingRule::None));
-        assert_eq!(rule("csarule24"), Ok(EnteringKingRule::Point24));
-        assert_eq!(rule("27"), Ok(EnteringKingRule::Point27));
-        // The message as before the shared parser (arena/exit.rs: the rule in lower case).
-        assert_eq!(rule("TryRule"), Err("--entering-king-rule: unknown rule \"tryrule\"".to_string()));
-    }
-
-    #[test]
-    fn a_score_rule_is_cp_colon_plies_and_errors_name_the_option() {
-        assert_eq!(ScoreRule::parse(" 400 : 3", "resign").ok(), Some(ScoreRule { cp: 400, plies: 3 }));
-        let e = |text| ScoreRule::parse(text, "draw").expect_err("bad").to_string();
-        assert_eq!(e("400"), "--draw wants CP:PLIES, got \"400\"");
-        assert_eq!(e("x:3"), "--draw: bad CP \"x\"");
-        assert_eq!(e("1:y"), "--draw: bad PLIES \"y\"");
     }
 
     #[test]

@@ -14,15 +14,14 @@ mod results;
 mod target;
 
 pub(crate) use details::GameDetails;
-pub use target::BadReportTarget;
 pub(crate) use target::check_target;
 
 use super::file_error::FileError;
-use super::merge;
-use super::output::now_text;
+use super::recorded;
 use super::report::Tally;
 use super::state::{GameLine, State};
 use super::stats::{Sprt, Wdl};
+use super::timestamp::now_text;
 use crate::arena::chart::escaped;
 use crate::output_file::OutputFile;
 use crate::position::Winner;
@@ -75,7 +74,7 @@ impl MatchPage {
     /// record file that cannot be read is noted on the page and warned of; its games are listed
     /// without details.
     pub(crate) fn earlier_games(&mut self, state_path: &Path, st: &State) -> BTreeMap<usize, GameDetails> {
-        match merge::records(state_path, st) {
+        match recorded::records(state_path, st) {
             Ok(recs) => recs.into_iter().map(|(n, r)| (n, GameDetails::of(&r, None, false))).collect(),
             Err(e) => {
                 eprintln!("hisha match: --report: {e}; the page lists those games without their records");

@@ -3,33 +3,11 @@
 //! state file, the log); checked before anything is played or written, so that a match does not
 //! run for hours to find that its page cannot be written.
 
+use crate::arena::error::BadReportTarget;
 use crate::arena::settings::MatchSettings;
 use crate::arena::state;
 use crate::output_file::same_file;
 use std::path::{Path, PathBuf};
-
-/// A `--report` the page cannot go to.
-#[derive(Debug, thiserror::Error)]
-pub enum BadReportTarget {
-    /// A file the match reads or writes.
-    #[error("--report {}: that is {what} {}; write the page to another file", report.display(), other.display())]
-    InUse {
-        /// The `--report` given.
-        report: PathBuf,
-        /// What the other file is to the match: `the record output`, `the openings file` …
-        what: &'static str,
-        /// The other file, as given.
-        other: PathBuf,
-    },
-    /// A folder, or a file in a folder that does not exist.
-    #[error("--report {}: {why}", .report.display())]
-    NoFile {
-        /// The `--report` given.
-        report: PathBuf,
-        /// `is a folder`, `no folder …`.
-        why: String,
-    },
-}
 
 /// True when `a` and `b` are one file: the same file through links, or the same path.
 fn same(a: &Path, b: &Path) -> bool {

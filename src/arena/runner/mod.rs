@@ -11,11 +11,11 @@ mod workers;
 
 use super::config::EngineConfig;
 use super::earlier;
-use super::exit::MatchError;
+use super::error::MatchError;
 use super::game::Rules;
 use super::identity::MatchIdentity;
 use super::merge;
-use super::output::{Outputs, now_text, record_names, spawn_logger};
+use super::output::{Outputs, record_names, spawn_logger};
 use super::preflight;
 use super::process::EngineRegistry;
 use super::report::Tally;
@@ -23,6 +23,7 @@ use super::report_html::{self, MatchPage};
 use super::schedule::{self, Job};
 use super::settings::MatchSettings;
 use super::state::{self, State};
+use super::timestamp::now_text;
 use crate::record::Format;
 use crossbeam_channel::unbounded;
 use interrupt::Interrupt;
@@ -51,13 +52,13 @@ fn plan(settings: &MatchSettings) -> Result<Plan, MatchError> {
     if let Some(c) = confs.iter().find(|c| !c.command_found()) {
         return Err(MatchError::MissingCommand { engine: c.name.clone(), command: c.command.clone() });
     }
-    let rules = Rules::from_settings(settings)?;
+    let rules = Rules::from_settings(settings);
     let state_path = state::path_for(&settings.out[0]);
     let openings = schedule::load_openings(settings)?;
     let identity = MatchIdentity::of(settings, &confs, &openings);
     let previous = earlier::previous_state(settings.resume, &state_path, &confs, &identity)?;
     let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
-    let jobs = schedule::schedule(settings, &confs, &openings, &done)?;
+    let jobs = schedule::schedule(settings, &confs, &openings, &done);
     Ok(Plan { confs, identity, rules, state_path, previous, jobs })
 }
 
@@ -92,8 +93,9 @@ fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
     settings.concurrency.unwrap_or(cores / confs.iter().map(EngineConfig::threads).max().unwrap_or(1)).max(1)
 }
 
-/// Runs `hisha match`.
-pub(crate) fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
+/// Runs `hisha match` with `settings`: plays the match (or merges state files) and says why it
+/// did not complete, if it did not.
+pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
     if settings.merge.is_empty() && settings.out.is_empty() {
         settings.out.push(PathBuf::from("games.psn"));
     }
