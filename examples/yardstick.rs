@@ -35,8 +35,8 @@
 //! Without `--yaneuraou` it says that it needs the yardstick and exits 0.
 
 use clap::Parser;
-use hisha::arena::config::EngineConfig;
-use hisha::arena::process::{EngineError, EngineProcess, EngineRegistry, Timeouts};
+use hisha::client::config::EngineConfig;
+use hisha::client::process::{EngineError, EngineProcess, EngineRegistry, Timeouts};
 use hisha::usi::command::{GoParams, StartPosition, UsiCommand};
 use hisha::usi::response::UsiResponse;
 use std::path::{Path, PathBuf};

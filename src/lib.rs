@@ -21,9 +21,10 @@
 //! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.
 //! - **offline tools**: [`book_tools`] (book building, opening generation), [`mod@bench`]; they may use
 //!   search and records.
-//! - **match**: [`arena`], the match runner, a USI client of other engines (rules, records, usi's
-//!   `command`/`response`); [`analyze`], record analysis with the same client (rules, records, usi,
-//!   arena; its evaluation graph is drawn by the arena's chart).
+//! - **match**: [`client`], a USI client of other engines (engine definitions, processes, time
+//!   controls; rules, records, usi's `command`/`response`), and `chart` (crate-private), the SVG
+//!   line chart; above them, side by side and importing neither each other: [`arena`], the match
+//!   runner, and [`analyze`], record analysis (both: rules, records, usi, client, chart).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
@@ -88,9 +89,13 @@ pub mod bench;
 pub mod book_tools;
 
 // Match.
+// The USI client of other engines: definitions, processes, time controls.
+pub mod client;
+// The SVG line chart of the match page and the analysis graph.
+pub(crate) mod chart;
 // The match runner (`hisha match`).
 pub mod arena;
-// Record analysis (`hisha analyze`) with the match runner's engine client.
+// Record analysis (`hisha analyze`) with the same client.
 pub mod analyze;
 
 pub use movegen::MoveList;

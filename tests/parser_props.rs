@@ -7,8 +7,8 @@
 //! record readers and writers.
 
 use hisha::Position;
-use hisha::arena::config::EngineConfig;
 use hisha::book::Book;
+use hisha::client::config::EngineConfig;
 use hisha::record::{Format, GameReader, GameRecord, RecordError, RecordWriter, Score, read_games};
 use hisha::usi::command::{UsiCommand, UsiError};
 use hisha::usi::response::UsiResponse;

@@ -2,7 +2,7 @@
 //! column it is about.
 #![no_main]
 
-use hisha::arena::config::EngineConfig;
+use hisha::client::config::EngineConfig;
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 

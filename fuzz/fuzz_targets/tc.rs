@@ -4,7 +4,7 @@
 //! same again.
 #![no_main]
 
-use hisha::arena::tc::TimeControl;
+use hisha::client::tc::TimeControl;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

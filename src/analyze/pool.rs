@@ -6,9 +6,9 @@
 
 use super::Line;
 use super::search::{Job, search};
-use crate::arena::config::{ConfigError, EngineConfig};
-use crate::arena::process::{EngineProcess, EngineRegistry, Timeouts};
-use crate::arena::tc::TimeControl;
+use crate::client::config::{ConfigError, EngineConfig};
+use crate::client::process::{EngineProcess, EngineRegistry, Timeouts};
+use crate::client::tc::TimeControl;
 use crossbeam_channel::unbounded;
 use std::path::Path;
 use std::time::Duration;

@@ -4,9 +4,9 @@
 //! the `info` lines (one per MultiPV line, the last of each kept) until `bestmove`.
 
 use super::Line;
-use crate::arena::process::{EngineError, EngineProcess};
-use crate::arena::score_of;
-use crate::arena::tc::{Clocks, TimeControl};
+use crate::client::process::{EngineError, EngineProcess};
+use crate::client::score_of;
+use crate::client::tc::{Clocks, TimeControl};
 use crate::types::{Move, UsiMove};
 use crate::usi::command::{StartPosition, UsiCommand};
 use crate::usi::response::{Info, UsiResponse};

@@ -1,5 +1,5 @@
 //! The evaluation graph of a game as a hand-written SVG (one line chart is shorter to write than
-//! to configure a plotting crate for; the drawing is `arena::chart`'s), self-contained: no
+//! to configure a plotting crate for; the drawing is `chart`'s), self-contained: no
 //! script, no font of its own.
 //!
 //! - x: the plies analysed (`--plies A-B`: from the position before ply A to the one after ply B),
@@ -16,7 +16,7 @@
 
 use super::summary::title;
 use super::{GameAnalysis, Mark, PositionReport, THRESHOLDS, move_text};
-use crate::arena::chart::{Anchor, Chart, round_ticks};
+use crate::chart::{Anchor, Chart, round_ticks};
 use crate::position::Position;
 use crate::record::{Format, GameRecord};
 use crate::types::Color;

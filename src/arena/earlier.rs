@@ -2,12 +2,12 @@
 //! (continued with `--resume`, else kept beside as `<state>.N`), and games of other engines in a
 //! record file that a new match appends to.
 
-use super::config::EngineConfig;
 use super::error::MatchError;
 use super::file_error::FileError;
 use super::identity::MatchIdentity;
 use super::output::{aside_name, format_of};
 use super::state::{self, State};
+use crate::client::config::EngineConfig;
 use crate::record::{Format, game_paths, read_games};
 use std::path::{Path, PathBuf};
 
@@ -135,7 +135,7 @@ pub(crate) fn warn_of_other_games(outs: &[PathBuf], format: Option<Format>, name
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::tc::TimeControl;
+    use crate::client::tc::TimeControl;
     use crate::record::{GameRecord, RecordWriter, Start};
 
     #[test]

@@ -1,11 +1,11 @@
 //! Why a match, or a merge of matches, did not complete: the errors of `arena`, on its bottom
 //! floor so that every part of the runner can return them and none of them imports a part.
 
-use super::config::ConfigError;
 use super::file_error::{FileError, UnreadableGame};
 use super::openings::OpeningsError;
 use super::state::StateError;
 use super::streak::CrashLimit;
+use crate::client::config::ConfigError;
 use std::path::PathBuf;
 
 /// An engine that failed its first handshake: its name, why, and the end of its stderr.
@@ -117,7 +117,8 @@ pub enum MergeError {
     Game(#[from] UnreadableGame),
 }
 
-/// Why a match did not complete. Each kind has one of the exit statuses of [`EXIT_STATUS_HELP`].
+/// Why a match did not complete. Each kind has one of the exit statuses `hisha match --help` lists
+/// (the binary decides which).
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// A bad engine definition.

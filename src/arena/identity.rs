@@ -3,10 +3,10 @@
 //! positions themselves) — recorded in the state file's header so that `--resume` refuses to mix
 //! games of another match into one result. `--games` is not part of it: a resumed match may grow.
 
-use super::config::EngineConfig;
 use super::openings::Opening;
 use super::settings::MatchSettings;
-use super::tc::TimeControl;
+use crate::client::config::EngineConfig;
+use crate::client::tc::TimeControl;
 
 /// The settings the games of a match depend on, as the state file records them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,24 +4,22 @@
 //! `games.psn`.
 //!
 //! The files, from the data up to the runner that drives them:
+//! The engines are driven through [`crate::client`] (engine definitions, processes, time controls
+//! and clocks); the report page draws with `chart`. The files, from the data up to the
+//! runner that drives them:
 //! - `settings` (what the match is asked to do, typed: `--shard`, `--resign`, … are read by the
-//!   command line), `config` (engine definitions), `tc` (time controls and clocks), `stats` (Elo,
-//!   LOS, SPRT), `timestamp`, `file_error`, `identity` (what `--resume` checks), `state` (the state
-//!   file), `openings`, `chart` (the SVG line chart of the report page, which `hisha analyze --svg`
-//!   draws with too);
+//!   command line), `stats` (Elo, LOS, SPRT), `timestamp`, `file_error`, `identity` (what
+//!   `--resume` checks), `state` (the state file), `openings`;
 //! - `error`, the bottom floor of the runner: [`MatchError`], why a match did not complete, and
 //!   the errors it wraps; the parts above return it and it imports none of them (the exit
 //!   statuses are the binary's);
-//! - `process` (one engine as a child process; public for tools such as `examples/yardstick.rs`),
-//!   `preflight` (the check before the first game), `game` (one game: asking, judging,
+//! - `preflight` (the check before the first game), `game` (one game: asking, judging,
 //!   adjudicating), `schedule` (the games to play);
 //! - `earlier` (what the output files already hold), `output` (records, state lines, the log),
 //!   `recorded` (a state file's games read back from its records), `report` (the results block),
 //!   `report_html` (the `--report` page), `streak` (`--max-crashes`), `merge` (`--merge`);
 //! - `runner` (workers, the main thread, Ctrl-C), which drives all of the above: [`run`].
 
-pub(crate) mod chart;
-pub mod config;
 mod earlier;
 mod error;
 mod file_error;
@@ -31,7 +29,6 @@ mod merge;
 pub mod openings;
 mod output;
 mod preflight;
-pub mod process;
 mod recorded;
 mod report;
 mod report_html;
@@ -41,12 +38,10 @@ mod settings;
 pub mod state;
 pub mod stats;
 mod streak;
-pub mod tc;
 mod timestamp;
 
 pub use error::{BadReportTarget, HandshakeFailure, MatchError, MergeError};
 pub use file_error::{FileError, UnreadableGame};
-pub(crate) use game::score_of;
 pub use openings::OpeningsError;
 pub use runner::run;
 pub use settings::{MatchSettings, ParseScoreRuleError, ParseShardError, ScoreRule, Shard};

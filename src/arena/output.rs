@@ -5,10 +5,10 @@
 
 use super::file_error::{FileError, UnreadableGame};
 use super::identity::MatchIdentity;
-use super::process::LogSink;
 use super::schedule::Job;
 use super::state::{GameLine, StateWriter};
 use super::timestamp::today;
+use crate::client::process::LogSink;
 use crate::output_file::OutputFile;
 use crate::position::Winner;
 use crate::record::{Format, GameRecord, RecordWriter, game_path, game_paths, read_games};

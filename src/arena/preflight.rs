@@ -4,9 +4,9 @@
 //! end of its stderr. Options it does not list, and `info string` answers containing "error" to
 //! them, are reported as warnings on stderr before the first game.
 
-use super::config::EngineConfig;
 use super::error::{HandshakeFailure, MatchError};
-use super::process::{EngineProcess, EngineRegistry, Timeouts};
+use crate::client::config::EngineConfig;
+use crate::client::process::{EngineProcess, EngineRegistry, Timeouts};
 use crossbeam_channel::unbounded;
 use std::time::{Duration, Instant};
 

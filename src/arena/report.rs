@@ -4,7 +4,7 @@
 
 use super::state::GameLine;
 use super::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
-use super::tc::TimeControl;
+use crate::client::tc::TimeControl;
 use crate::position::{ResultReason, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write;

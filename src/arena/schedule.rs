@@ -1,11 +1,11 @@
 //! What a match plays: the two engines, the openings and the deterministic schedule of games
 //! (colour-swapped pairs, one opening per pair, shards, games already finished skipped).
 
-use super::config::EngineConfig;
 use super::error::MatchError;
 use super::game::GameSpec;
 use super::openings::{self, Opening, OpeningsError};
 use super::settings::MatchSettings;
+use crate::client::config::EngineConfig;
 use crate::record::Start;
 use std::path::Path;
 

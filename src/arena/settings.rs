@@ -3,8 +3,8 @@
 //! its [`FromStr`] here), so that the library needs no command-line crate.
 
 use super::stats::Sprt;
-use super::tc::TimeControl;
 use crate::Handicap;
+use crate::client::tc::TimeControl;
 use crate::position::EnteringKingRule;
 use crate::record::Format;
 use std::path::PathBuf;

@@ -9,7 +9,7 @@
 use super::FormatArg;
 use super::inputs::{self, counted, is_an_input, shown};
 use hisha::analyze::{self, EngineSetup, GameAnalysis};
-use hisha::arena::tc::TimeControl;
+use hisha::client::tc::TimeControl;
 use hisha::output_file::OutputFile;
 use hisha::record::{Format, GameRecord, RecordWriter, game_path};
 use std::io::{self, IsTerminal, Write};
@@ -94,7 +94,7 @@ enum Refused {
     #[error("{0}: the output is also an input; write to another file (the input is left as it was)")]
     OutputIsInput(String),
     #[error(transparent)]
-    Engine(#[from] hisha::arena::config::ConfigError),
+    Engine(#[from] hisha::client::config::ConfigError),
     #[error("{0}: {1}")]
     Write(String, io::Error),
 }

@@ -46,7 +46,7 @@ pub(crate) enum EngineEvent {
 }
 
 /// Why a search ([`Engine::go`], [`Engine::go_mate`]) could not start. (The match runner's
-/// `arena::process::EngineError` is another thing: an engine process that failed.)
+/// `client::process::EngineError` is another thing: an engine process that failed.)
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum GoError {
     /// A search is running.

@@ -2,7 +2,7 @@
 //! it (rules.md §8): `byoyomi=MS`, `time=MS,byoyomi=MS`, `time=MS,inc=MS`, `time=MS` (sudden
 //! death), `st=MS` (a fixed time per move), `nodes=N` or `depth=N`. KIF and CSA writers turn it
 //! into their own headers (`持ち時間`/`秒読み`, `$TIME`); the match runner's clocks keep it
-//! (`arena::tc`).
+//! (`client::tc`).
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,11 +1,12 @@
 //! Asking the engine to move: `position` and `go`, then its `info` lines and `bestmove`, read until
 //! a deadline (with a last chance to answer `stop`).
 
-use crate::arena::process::{EngineError, EngineProcess};
-use crate::record::{EngineInfo, Score};
+use crate::client::process::{EngineError, EngineProcess};
+use crate::client::score_of;
+use crate::record::EngineInfo;
 use crate::types::UsiMove;
 use crate::usi::command::{GoParams, StartPosition, UsiCommand};
-use crate::usi::response::{InfoScore, UsiResponse};
+use crate::usi::response::UsiResponse;
 use std::time::{Duration, Instant};
 
 /// What an engine answered to `go`.
@@ -16,16 +17,6 @@ pub(super) struct Answer {
     pub info: EngineInfo,
     /// When the `bestmove` line was read.
     pub at: Instant,
-}
-
-/// A score an engine reported, as a record keeps it (a mate of unknown length counts as one ply).
-pub(crate) fn score_of(s: InfoScore) -> Score {
-    match s {
-        InfoScore::Cp(v) => Score::Cp(v),
-        InfoScore::Mate(n) => Score::Mate(n),
-        InfoScore::MatePlus => Score::Mate(1),
-        InfoScore::MateMinus => Score::Mate(-1),
-    }
 }
 
 /// Notes what an `info` line of the main line says.

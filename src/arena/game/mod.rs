@@ -8,12 +8,11 @@
 mod answer;
 mod rules;
 
-pub(crate) use answer::score_of;
 pub(crate) use rules::Rules;
 
-use super::process::{EngineError, EngineProcess};
-use super::tc::{Clocks, TimeControl, Verdict};
 use super::timestamp::now_text;
+use crate::client::process::{EngineError, EngineProcess};
+use crate::client::tc::{Clocks, TimeControl, Verdict};
 use crate::position::{DeclarationOutcome, GameResult, Position, Repetition, ResultReason, Winner};
 use crate::record::{EngineInfo, GameRecord, MoveRecord, Score, Start};
 use crate::types::{Color, Move};

@@ -22,7 +22,7 @@ use super::report::Tally;
 use super::state::{GameLine, State};
 use super::stats::{Sprt, Wdl};
 use super::timestamp::now_text;
-use crate::arena::chart::escaped;
+use crate::chart::escaped;
 use crate::output_file::OutputFile;
 use crate::position::Winner;
 use std::collections::BTreeMap;

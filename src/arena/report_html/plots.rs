@@ -2,8 +2,8 @@
 //! engine's Elo with its 95 % band after each game, and the small evaluation graph of each game.
 
 use super::details::{GRAPH_LIMIT, GameDetails};
-use crate::arena::chart::Chart;
 use crate::arena::stats::Wdl;
+use crate::chart::Chart;
 
 /// The Elo plot's half-height in Elo: the largest end of an interval shown, rounded up to 50,
 /// between 50 and this; ends beyond it (or infinite) are drawn at it.

@@ -2,9 +2,9 @@
 //! results block, formatted as HTML), the end reasons and the time used per move.
 
 use super::details::median;
-use crate::arena::chart::escaped;
 use crate::arena::report::Tally;
 use crate::arena::stats::{Sprt, Wdl};
+use crate::chart::escaped;
 use std::fmt::Write as _;
 
 /// `W-L-D`.

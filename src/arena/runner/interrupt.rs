@@ -2,7 +2,7 @@
 //! kills the engines and exits at once with status 130, after the record being written, if any,
 //! is complete.
 
-use crate::arena::process::EngineRegistry;
+use crate::client::process::EngineRegistry;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -5,7 +5,6 @@
 
 use super::interrupt::Interrupt;
 use super::workers::Done;
-use crate::arena::config::EngineConfig;
 use crate::arena::file_error::FileError;
 use crate::arena::output::{Outputs, finished_line};
 use crate::arena::report::Tally;
@@ -13,6 +12,7 @@ use crate::arena::report_html::{GameDetails, MatchPage};
 use crate::arena::settings::MatchSettings;
 use crate::arena::stats::SprtDecision;
 use crate::arena::streak::{CrashLimit, CrashStreaks};
+use crate::client::config::EngineConfig;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

@@ -2,10 +2,10 @@
 //! restarted after a crash or stall, or before every game with `--restart`), plays the games the
 //! queue hands it and sends each finished game back to the main thread.
 
-use crate::arena::config::EngineConfig;
 use crate::arena::game::{self, GameOutcome, Rules};
-use crate::arena::process::{EngineError, EngineProcess, EngineRegistry, LogSink, Timeouts};
 use crate::arena::schedule::Job;
+use crate::client::config::EngineConfig;
+use crate::client::process::{EngineError, EngineProcess, EngineRegistry, LogSink, Timeouts};
 use crate::position::{GameResult, ResultReason};
 use crate::record::GameRecord;
 use crate::types::Color;

@@ -1,7 +1,7 @@
 //! The sequential probability ratio test of a match, as fishtest runs it: a generalised SPRT on
 //! the pentanomial counts of colour-swapped pairs, whose log-likelihood ratio compares the most
 //! likely pair-score distributions under H0 and under H1 (each fitted to the observed counts,
-//! [`super::mle`]), in either of fastchess's Elo models:
+//! `stats::mle`), in either of fastchess's Elo models:
 //!
 //! - `normalized` (the default, as in fastchess and fishtest): the bounds are normalised Elo,
 //!   `nElo = (score - ½)/σ · 800/ln 10` with σ the standard deviation of one game's score, so a
