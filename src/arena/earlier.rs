@@ -3,6 +3,7 @@
 //! record file that a new match appends to.
 
 use super::error::MatchError;
+use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::identity::MatchIdentity;
 use super::output::{aside_name, format_of};
@@ -13,13 +14,15 @@ use std::path::{Path, PathBuf};
 
 /// The finished games of the match being resumed (`--resume`), or none for a new match: the
 /// state must be of the same engines, with the same definitions and time controls, over the same
-/// openings (`identity`; `--games` may differ). Reads only: nothing is changed before the engines
-/// have passed their check.
+/// openings (`identity`; `--games` may differ); a state file too old to record them is resumed
+/// with a warning to `events`. Reads only: nothing is changed before the engines have passed
+/// their check.
 pub(crate) fn previous_state(
     resume: bool,
     state_path: &Path,
     confs: &[EngineConfig; 2],
     identity: &MatchIdentity,
+    events: &dyn MatchObserver,
 ) -> Result<State, MatchError> {
     if !resume {
         return Ok(State::default());
@@ -39,43 +42,49 @@ pub(crate) fn previous_state(
                 return Err(MatchError::OtherSettings { state: state_path.to_path_buf(), differences });
             }
         }
-        None => eprintln!(
-            "hisha match: warning: {} does not record the engines' settings, time controls and openings \
+        None => events.event(MatchEvent::Notice(&format!(
+            "warning: {} does not record the engines' settings, time controls and openings \
              (written by an older hisha); resuming without checking them",
             state_path.display()
-        ),
+        ))),
     }
     Ok(st)
 }
 
-/// For a new match, moves an earlier state file out of the way, to `<state>.N`.
-pub(crate) fn keep_earlier_state(state_path: &Path) -> Result<(), MatchError> {
+/// For a new match, moves an earlier state file out of the way, to `<state>.N`, and tells
+/// `events`.
+pub(crate) fn keep_earlier_state(state_path: &Path, events: &dyn MatchObserver) -> Result<(), MatchError> {
     if !state_path.exists() {
         return Ok(());
     }
     let kept = aside_name(state_path);
     std::fs::rename(state_path, &kept).map_err(FileError::at(state_path))?;
-    eprintln!("hisha match: a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
+    let notice = format!("a new match; the earlier state is kept as {} (--resume continues one)", kept.display());
+    events.event(MatchEvent::Notice(&notice));
     Ok(())
 }
 
 /// For a new match, moves the game files of an earlier match out of the way, each to `NAME.N`,
 /// where an output holds one game per file (`STEM-NNNN.EXT`): otherwise the games of a longer
 /// earlier run would stay among the new match's files, and `--merge` or a reader of the set
-/// would take them for its games.
-pub(crate) fn keep_earlier_games(outs: &[PathBuf], format: Option<Format>) -> Result<(), MatchError> {
+/// would take them for its games. `events` are told.
+pub(crate) fn keep_earlier_games(
+    outs: &[PathBuf],
+    format: Option<Format>,
+    events: &dyn MatchObserver,
+) -> Result<(), MatchError> {
     for out in outs.iter().filter(|o| format_of(o, format).one_game_per_file()) {
         let files = game_paths(out).map_err(FileError::at(out))?;
         for (_, file) in &files {
             std::fs::rename(file, aside_name(file)).map_err(FileError::at(file))?;
         }
         if let (Some((_, first)), Some((_, last))) = (files.first(), files.last()) {
-            eprintln!(
-                "hisha match: a new match; the {} game files of an earlier match ({} … {}) are kept as NAME.N",
+            events.event(MatchEvent::Notice(&format!(
+                "a new match; the {} game files of an earlier match ({} … {}) are kept as NAME.N",
                 files.len(),
                 first.display(),
                 last.display()
-            );
+            )));
         }
     }
     Ok(())
@@ -109,22 +118,26 @@ fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames {
     found
 }
 
-/// For a new match: warns on stderr about each record file that holds games of other engines;
-/// the note for the first and last lines the match prints (empty when there is none).
-pub(crate) fn warn_of_other_games(outs: &[PathBuf], format: Option<Format>, names: [&str; 2]) -> String {
+/// For a new match: warns `events` of each record file that holds games of other engines; the
+/// note for the first and last lines of the match (empty when there is none).
+pub(crate) fn warn_of_other_games(
+    outs: &[PathBuf],
+    format: Option<Format>,
+    names: [&str; 2],
+    events: &dyn MatchObserver,
+) -> String {
     let mut note = String::new();
     for (i, out) in outs.iter().enumerate() {
         let other = other_games(out, format_of(out, format), names);
         if other.count == 0 {
             continue;
         }
-        eprintln!(
-            "hisha match: warning: {} already holds {} games of other engines ({}); this match appends its \
-             games after them",
+        events.event(MatchEvent::Notice(&format!(
+            "warning: {} already holds {} games of other engines ({}); this match appends its games after them",
             out.display(),
             other.count,
             other.pairings.join(", ")
-        );
+        )));
         if i == 0 {
             note = format!(" (after {} games of other engines)", other.count);
         }
@@ -160,14 +173,19 @@ mod tests {
 
     #[test]
     fn resume_without_a_state_file_is_a_usage_error() {
+        use crate::arena::events::Collected;
         let confs = [EngineConfig::hisha(), EngineConfig::hisha()];
         let dir = crate::testing::temp_dir("no-state");
         let missing = dir.join("g.psn.state");
         let identity = MatchIdentity::of(&crate::arena::settings::tests::settings(TimeControl::Nodes(1)), &confs, &[]);
-        let e = previous_state(true, &missing, &confs, &identity).expect_err("nothing to resume");
+        let e =
+            previous_state(true, &missing, &confs, &identity, &Collected::default()).expect_err("nothing to resume");
         assert!(matches!(e, MatchError::NothingToResume(ref p) if *p == missing), "{e}");
         assert!(e.to_string().contains("there is no state file"), "{e}");
-        assert_eq!(previous_state(false, &missing, &confs, &identity).expect("a new match").games, []);
+        assert_eq!(
+            previous_state(false, &missing, &confs, &identity, &Collected::default()).expect("a new match").games,
+            []
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 }

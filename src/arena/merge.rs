@@ -3,6 +3,7 @@
 //! `--report`, the page of the merged match.
 
 use super::error::MergeError;
+use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::output::{format_of, open_record};
 use super::recorded::{record_of, records};
@@ -46,8 +47,13 @@ fn same_settings(states: &[(PathBuf, State)], names: [&str; 2]) -> Result<(), Me
     Ok(())
 }
 
-/// Writes the records of every state's games, in game order, to each of `outs`.
-fn write_records(states: &[(PathBuf, State)], settings: &MatchSettings) -> Result<(), MergeError> {
+/// Writes the records of every state's games, in game order, to each of `outs`, and tells
+/// `events` how many.
+fn write_records(
+    states: &[(PathBuf, State)],
+    settings: &MatchSettings,
+    events: &dyn MatchObserver,
+) -> Result<(), MergeError> {
     let outs = &settings.out;
     let same = |a: &Path, b: &Path| std::path::absolute(a).ok() == std::path::absolute(b).ok();
     if let Some(o) = outs.iter().find(|o| states.iter().any(|(p, _)| same(o, &record_of(p)))) {
@@ -61,15 +67,15 @@ fn write_records(states: &[(PathBuf, State)], settings: &MatchSettings) -> Resul
     for out in outs {
         let mut w = open_record(out, format_of(out, settings.format))?;
         for (_, r) in &recs {
-            w.write(r).map_err(FileError::at(out))?;
+            w.write(r, events).map_err(FileError::at(out))?;
         }
     }
-    eprintln!("hisha match: {} games merged into {}", recs.len(), outs[0].display());
+    events.event(MatchEvent::Notice(&format!("{} games merged into {}", recs.len(), outs[0].display())));
     Ok(())
 }
 
-/// Runs `hisha match --merge`.
-pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
+/// Runs `hisha match --merge`, telling `events` the results (and where the page is).
+pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<(), MergeError> {
     let states: Vec<(PathBuf, State)> =
         settings.merge.iter().map(|p| Ok((p.clone(), state::load(p)?))).collect::<Result<_, StateError>>()?;
     let [a, b] = engines(&states)?;
@@ -90,7 +96,7 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
     let mut details = BTreeMap::new();
     if let Some(p) = &mut page {
         for (path, s) in &states {
-            details.append(&mut p.earlier_games(path, s));
+            details.append(&mut p.earlier_games(path, s, events));
         }
     }
     for g in &lines {
@@ -100,16 +106,16 @@ pub(crate) fn merge(settings: &MatchSettings) -> Result<(), MergeError> {
         }
     }
     if !settings.out.is_empty() {
-        write_records(&states, settings)?;
+        write_records(&states, settings, events)?;
     }
-    print!("{}", tally.block(settings.sprt.as_ref()));
+    events.event(MatchEvent::Results(&tally.block(settings.sprt.as_ref())));
     if let Some(p) = &page {
         let status = match states.len() {
             1 => "read from 1 state file".to_string(),
             n => format!("merged from {n} state files"),
         };
         p.write(&tally, settings.sprt.as_ref(), &status, false)?;
-        println!("Report page in {}", p.path().display());
+        events.event(MatchEvent::PageWritten(p.path()));
     }
     Ok(())
 }

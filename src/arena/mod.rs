@@ -22,6 +22,7 @@
 
 mod earlier;
 mod error;
+mod events;
 mod file_error;
 mod game;
 pub mod identity;
@@ -41,6 +42,7 @@ mod streak;
 mod timestamp;
 
 pub use error::{BadReportTarget, HandshakeFailure, MatchError, MergeError};
+pub use events::{MatchEvent, MatchObserver};
 pub use file_error::{FileError, UnreadableGame};
 pub use openings::OpeningsError;
 pub use runner::run;

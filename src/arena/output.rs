@@ -3,6 +3,7 @@
 //! written whole to its own file `STEM-NNNN.EXT` numbered by game — then to the state file; the
 //! `Finished game …` line; and the log of engine stderr and USI transcripts.
 
+use super::events::{MatchEvent, MatchObserver};
 use super::file_error::{FileError, UnreadableGame};
 use super::identity::MatchIdentity;
 use super::schedule::Job;
@@ -47,8 +48,9 @@ pub(crate) enum RecordFile {
 impl RecordFile {
     /// Writes one game. Per game, the file is numbered by the game's `Round` tag (its number in
     /// the schedule) and written whole, then renamed into place; a file of that name from an
-    /// earlier match is kept as `NAME.1` (or `.2` …), as the runner keeps an earlier state file.
-    pub(crate) fn write(&mut self, rec: &GameRecord) -> std::io::Result<()> {
+    /// earlier match is kept as `NAME.1` (or `.2` …), as the runner keeps an earlier state file,
+    /// and `events` are told.
+    pub(crate) fn write(&mut self, rec: &GameRecord, events: &dyn MatchObserver) -> std::io::Result<()> {
         let (path, format) = match self {
             RecordFile::Append(w) => return w.write(rec),
             RecordFile::PerGame { path, format } => (path, *format),
@@ -58,7 +60,8 @@ impl RecordFile {
         if target.exists() {
             let kept = aside_name(&target);
             std::fs::rename(&target, &kept)?;
-            eprintln!("hisha match: {} existed; the earlier record is kept as {}", target.display(), kept.display());
+            let notice = format!("{} existed; the earlier record is kept as {}", target.display(), kept.display());
+            events.event(MatchEvent::Notice(&notice));
         }
         let mut w = RecordWriter::new(OutputFile::create(&target)?, format, true);
         w.write(rec)?;
@@ -138,8 +141,14 @@ impl Outputs {
     }
 
     /// Writes a finished game: the record (with the match's tags) to every record file, then its
-    /// line to the state file. Write errors are reported and the match goes on.
-    pub(crate) fn write(&mut self, job: &Job, names: (&str, &str), mut rec: GameRecord) -> GameLine {
+    /// line to the state file. Write errors are told to `events` and the match goes on.
+    pub(crate) fn write(
+        &mut self,
+        job: &Job,
+        names: (&str, &str),
+        mut rec: GameRecord,
+        events: &dyn MatchObserver,
+    ) -> GameLine {
         let (black, white) = names;
         let spec = &job.spec;
         let mut tags = vec![
@@ -164,8 +173,8 @@ impl Outputs {
         tags.append(&mut rec.tags);
         rec.tags = tags;
         for (path, w) in self.writers.iter_mut() {
-            if let Err(e) = w.write(&rec) {
-                eprintln!("hisha match: {}: {e}", path.display());
+            if let Err(e) = w.write(&rec, events) {
+                events.event(MatchEvent::Notice(&format!("{}: {e}", path.display())));
             }
         }
         let line = GameLine {
@@ -178,7 +187,7 @@ impl Outputs {
             }),
         };
         if let Err(e) = self.state.add(&line) {
-            eprintln!("hisha match: {}: {e}", self.state_path.display());
+            events.event(MatchEvent::Notice(&format!("{}: {e}", self.state_path.display())));
         }
         line
     }
@@ -252,9 +261,14 @@ mod tests {
             rec
         };
         let mut out = open_record(&path, format_of(&path, None)).expect("opens");
+        let events = crate::arena::events::Collected::default();
         for (round, first) in [(3, "7g7f"), (4, "2g2f"), (3, "5g5f")] {
-            out.write(&game(round, first)).expect("writes");
+            out.write(&game(round, first), &events).expect("writes");
         }
+        let told = events.0.into_inner().expect("not poisoned");
+        let (game3, kept3) = (dir.join("games-0003.kif"), dir.join("games-0003.kif.1"));
+        let notice = format!("{} existed; the earlier record is kept as {}", game3.display(), kept3.display());
+        assert_eq!(told, [format!("{:?}", MatchEvent::Notice(&notice))], "the one game written over is told");
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .expect("dir")
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())

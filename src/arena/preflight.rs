@@ -5,6 +5,7 @@
 //! them, are reported as warnings on stderr before the first game.
 
 use super::error::{HandshakeFailure, MatchError};
+use super::events::{MatchEvent, MatchObserver};
 use crate::client::config::EngineConfig;
 use crate::client::process::{EngineProcess, EngineRegistry, Timeouts};
 use crossbeam_channel::unbounded;
@@ -79,9 +80,13 @@ fn stderr_tail(transcript: &Transcript, name: &str) -> Vec<String> {
     lines[lines.len().saturating_sub(STDERR_TAIL)..].to_vec()
 }
 
-/// Checks both engines (`timeouts[i]` for `confs[i]`); on success, prints the problems with their
-/// options on stderr and returns the transcripts of the check, for the log.
-pub(crate) fn check(confs: &[EngineConfig; 2], timeouts: [Duration; 2]) -> Result<Transcript, MatchError> {
+/// Checks both engines (`timeouts[i]` for `confs[i]`); on success, warns `events` of the problems
+/// with their options and returns the transcripts of the check, for the log.
+pub(crate) fn check(
+    confs: &[EngineConfig; 2],
+    timeouts: [Duration; 2],
+    events: &dyn MatchObserver,
+) -> Result<Transcript, MatchError> {
     let results: Vec<Checked> = std::thread::scope(|s| {
         let handles: Vec<_> = confs.iter().zip(timeouts).map(|(c, t)| s.spawn(move || check_one(c, t))).collect();
         handles
@@ -111,7 +116,7 @@ pub(crate) fn check(confs: &[EngineConfig; 2], timeouts: [Duration; 2]) -> Resul
         return Err(MatchError::Handshake(failures));
     }
     for w in results.iter().flat_map(|r| &r.warnings) {
-        eprintln!("hisha match: warning: {w}");
+        events.event(MatchEvent::Notice(&format!("warning: {w}")));
     }
     Ok(results.into_iter().flat_map(|r| r.transcript).collect())
 }

@@ -67,8 +67,6 @@ pub struct MatchSettings {
     pub report: Option<PathBuf>,
     /// Folder of engine definitions for `--engine NAME`.
     pub engines_dir: PathBuf,
-    /// No progress bar.
-    pub quiet: bool,
 }
 
 /// A score threshold held for a number of moves (`--resign CP:PLIES`, `--draw CP:PLIES`).
@@ -205,7 +203,6 @@ pub(crate) mod tests {
             report_every: 20,
             report: None,
             engines_dir: PathBuf::from("engines"),
-            quiet: true,
         }
     }
 }

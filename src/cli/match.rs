@@ -152,12 +152,12 @@ impl MatchCommand {
             report_every: self.report_every,
             report: self.report,
             engines_dir: self.engines_dir,
-            quiet: self.quiet,
         }
     }
 }
 
 /// Runs `hisha match`; the exit status is the match runner's (see `hisha match --help`).
 pub fn run(cmd: MatchCommand, matches: Option<&ArgMatches>) -> ExitCode {
-    super::match_exit::run(cmd.into_settings(matches))
+    let quiet = cmd.quiet;
+    super::match_exit::run(cmd.into_settings(matches), quiet)
 }

@@ -1,7 +1,9 @@
 //! How `hisha match` ends: its exit status, from the error that says why it did not complete.
 
+use super::match_terminal::Terminal;
 use hisha::arena::{MatchError, MatchSettings};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// The exit statuses of `hisha match`, as `hisha match --help` lists them.
 pub const EXIT_STATUS_HELP: &str = "\
@@ -41,10 +43,10 @@ fn status(e: &MatchError) -> u8 {
     }
 }
 
-/// Runs `hisha match` with `settings` and reports the outcome: an error on stderr and its exit
-/// status.
-pub fn run(settings: MatchSettings) -> ExitCode {
-    match hisha::arena::run(settings) {
+/// Runs `hisha match` with `settings`, showing it on the terminal (a progress bar unless
+/// `quiet`), and reports the outcome: an error on stderr and its exit status.
+pub fn run(settings: MatchSettings, quiet: bool) -> ExitCode {
+    match hisha::arena::run(settings, Arc::new(Terminal::new(quiet))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hisha match: {e}");

@@ -11,6 +11,7 @@ mod handicaps;
 mod inputs;
 mod r#match;
 mod match_exit;
+mod match_terminal;
 mod mate;
 mod nnue;
 mod perft;

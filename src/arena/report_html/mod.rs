@@ -16,6 +16,7 @@ mod target;
 pub(crate) use details::GameDetails;
 pub(crate) use target::check_target;
 
+use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::recorded;
 use super::report::Tally;
@@ -71,13 +72,19 @@ impl MatchPage {
 
     /// Reads the records of the games of `st`, the state file at `state_path` (for `--resume` and
     /// `--merge`): each game's details by number, without times (records keep whole seconds). A
-    /// record file that cannot be read is noted on the page and warned of; its games are listed
-    /// without details.
-    pub(crate) fn earlier_games(&mut self, state_path: &Path, st: &State) -> BTreeMap<usize, GameDetails> {
+    /// record file that cannot be read is noted on the page and warned of to `events`; its games
+    /// are listed without details.
+    pub(crate) fn earlier_games(
+        &mut self,
+        state_path: &Path,
+        st: &State,
+        events: &dyn MatchObserver,
+    ) -> BTreeMap<usize, GameDetails> {
         match recorded::records(state_path, st) {
             Ok(recs) => recs.into_iter().map(|(n, r)| (n, GameDetails::of(&r, None, false))).collect(),
             Err(e) => {
-                eprintln!("hisha match: --report: {e}; the page lists those games without their records");
+                let notice = format!("--report: {e}; the page lists those games without their records");
+                events.event(MatchEvent::Notice(&notice));
                 self.notes.push(format!("Games of {} listed without their records: {e}", state_path.display()));
                 BTreeMap::new()
             }

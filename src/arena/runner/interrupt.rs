@@ -2,6 +2,7 @@
 //! kills the engines and exits at once with status 130, after the record being written, if any,
 //! is complete.
 
+use crate::arena::events::{MatchEvent, MatchObserver};
 use crate::client::process::EngineRegistry;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,20 +26,21 @@ impl Interrupt {
     }
 }
 
-/// Installs the Ctrl-C handler (a warning when it cannot be installed).
-pub(super) fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry) {
+/// Installs the Ctrl-C handler, which tells `events` of each press (a warning in the log when it
+/// cannot be installed).
+pub(super) fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events: &Arc<dyn MatchObserver>) {
     let presses = AtomicUsize::new(0);
-    let (flags, registry) = (Arc::clone(flags), registry.clone());
+    let (flags, registry, events) = (Arc::clone(flags), registry.clone(), Arc::clone(events));
     let installed = ctrlc::set_handler(move || {
         if presses.fetch_add(1, Ordering::SeqCst) == 0 {
             flags.interrupted.store(true, Ordering::SeqCst);
             flags.stop.store(true, Ordering::SeqCst);
-            eprintln!("\nhisha match: finishing the running games (Ctrl-C again to stop at once)");
+            events.event(MatchEvent::Interrupted { again: false });
             return;
         }
         flags.while_writing(|| {
             registry.kill_all();
-            eprintln!("\nhisha match: stopped; every finished game is in the record files (--resume continues)");
+            events.event(MatchEvent::Interrupted { again: true });
             std::process::exit(130);
         })
     });

@@ -1,9 +1,9 @@
 //! Running a match: worker threads that own their engine processes and play the scheduled games
 //! ([`workers`]), and the main thread that writes every finished game at once (records, then the
-//! state file), prints `Finished game …` lines, the progress bar and the results, stops for the
+//! state file), tells of it (`Finished game …`, the results; [`super::events`]), stops for the
 //! SPRT and for `--max-crashes`, and handles Ctrl-C ([`interrupt`]). Before the first game the
-//! engines pass their check ([`super::preflight`]); the first and last lines printed name the
-//! record file.
+//! engines pass their check ([`super::preflight`]); the first and last lines name the record
+//! file.
 
 mod interrupt;
 mod watch;
@@ -11,6 +11,7 @@ mod workers;
 
 use super::earlier;
 use super::error::MatchError;
+use super::events::{MatchEvent, MatchObserver};
 use super::game::Rules;
 use super::identity::MatchIdentity;
 use super::merge;
@@ -47,7 +48,7 @@ struct Plan {
 /// Reads the settings and the earlier state; errors here are usage errors and nothing is
 /// written. An engine whose executable does not exist fails here (a typo should not become a
 /// match of forfeits); engines that start but misbehave are adjudicated game by game instead.
-fn plan(settings: &MatchSettings) -> Result<Plan, MatchError> {
+fn plan(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<Plan, MatchError> {
     let confs = schedule::engines(settings)?;
     if let Some(c) = confs.iter().find(|c| !c.command_found()) {
         return Err(MatchError::MissingCommand { engine: c.name.clone(), command: c.command.clone() });
@@ -56,23 +57,23 @@ fn plan(settings: &MatchSettings) -> Result<Plan, MatchError> {
     let state_path = state::path_for(&settings.out[0]);
     let openings = schedule::load_openings(settings)?;
     let identity = MatchIdentity::of(settings, &confs, &openings);
-    let previous = earlier::previous_state(settings.resume, &state_path, &confs, &identity)?;
+    let previous = earlier::previous_state(settings.resume, &state_path, &confs, &identity, events)?;
     let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
     let jobs = schedule::schedule(settings, &confs, &openings, &done);
     Ok(Plan { confs, identity, rules, state_path, previous, jobs })
 }
 
 /// For a new match, moves the earlier state aside and warns of other engines' games in the
-/// record files; prints the first line. That line, and the note on other engines' games for the
-/// last line.
-fn announce(settings: &MatchSettings, plan: &Plan) -> Result<(String, String), MatchError> {
+/// record files; tells that the games start, with the first line. That line, and the note on other
+/// engines' games for the last line.
+fn announce(settings: &MatchSettings, plan: &Plan, events: &dyn MatchObserver) -> Result<(String, String), MatchError> {
     let names = plan.confs.each_ref().map(|c| c.name.as_str());
     let other_note = if settings.resume {
         String::new()
     } else {
-        earlier::keep_earlier_state(&plan.state_path)?;
-        earlier::keep_earlier_games(&settings.out, settings.format)?;
-        earlier::warn_of_other_games(&settings.out, settings.format, names)
+        earlier::keep_earlier_state(&plan.state_path, events)?;
+        earlier::keep_earlier_games(&settings.out, settings.format, events)?;
+        earlier::warn_of_other_games(&settings.out, settings.format, names, events)
     };
     let [tc1, tc2] = plan.identity.time_controls;
     let heading = format!(
@@ -83,7 +84,7 @@ fn announce(settings: &MatchSettings, plan: &Plan) -> Result<(String, String), M
         record_names(&settings.out[0], settings.format, false),
         if settings.resume { " (resumed)" } else { "" }
     );
-    println!("{heading}");
+    events.event(MatchEvent::Started { heading: &heading, games: plan.jobs.len() });
     Ok((heading, other_note))
 }
 
@@ -93,9 +94,9 @@ fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
     settings.concurrency.unwrap_or(cores / confs.iter().map(EngineConfig::threads).max().unwrap_or(1)).max(1)
 }
 
-/// Runs `hisha match` with `settings`: plays the match (or merges state files) and says why it
-/// did not complete, if it did not.
-pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
+/// Runs `hisha match` with `settings`: plays the match (or merges state files), telling `events`
+/// what happens, and says why it did not complete, if it did not.
+pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Result<(), MatchError> {
     if settings.merge.is_empty() && settings.out.is_empty() {
         settings.out.push(PathBuf::from("games.psn"));
     }
@@ -105,12 +106,12 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         return Err(MatchError::OutFormat(out.clone()));
     }
     if !settings.merge.is_empty() {
-        return Ok(merge::merge(&settings)?);
+        return Ok(merge::merge(&settings, &*events)?);
     }
-    let plan = plan(&settings)?;
+    let plan = plan(&settings, &*events)?;
     let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.usi_timeout));
-    let checked = preflight::check(&plan.confs, plan.confs.each_ref().map(timeout))?;
-    let (heading, other_note) = announce(&settings, &plan)?;
+    let checked = preflight::check(&plan.confs, plan.confs.each_ref().map(timeout), &*events)?;
+    let (heading, other_note) = announce(&settings, &plan, &*events)?;
     let (log, logger) = spawn_logger(&settings.log, heading)?;
     if let Some(l) = &log {
         for line in checked {
@@ -123,12 +124,12 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
     let concurrency = concurrency(&settings, &plan.confs);
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
-    interrupt::install(&interrupt, &registry);
+    interrupt::install(&interrupt, &registry, &events);
     let mut tally = Tally::new(names[0], names[1]);
     tally.time_controls = Some(plan.identity.time_controls);
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut earlier = match &mut page {
-        Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous),
+        Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous, &*events),
         _ => Default::default(),
     };
     for g in &plan.previous.games {
@@ -162,12 +163,12 @@ pub fn run(mut settings: MatchSettings) -> Result<(), MatchError> {
         handles.push(h);
     }
     drop((done_tx, shared));
-    let mut watch = Watch::new(&settings, &plan.confs, outputs, (tally, page), total, &interrupt);
+    let mut watch = Watch::new(&settings, &plan.confs, outputs, (tally, page), total, (&interrupt, &*events));
     for d in done_rx.iter() {
         watch.finished(d);
         queue.feed(&interrupt.stop);
     }
-    watch.clear_progress();
+    events.event(MatchEvent::GamesOver);
     for h in handles {
         let _ = h.join();
     }

@@ -1,10 +1,10 @@
 //! The main thread's side of a running match: each finished game written at once (records, then
-//! the state file) and announced (`Finished game …`, the progress bar, the results every N games),
-//! the `--report` page rewritten with the results, the stops for `--max-crashes` and the SPRT,
-//! and the closing lines.
+//! the state file) and told (`Finished game …`, the results every N games), the `--report` page
+//! rewritten with the results, the stops for `--max-crashes` and the SPRT, and the closing lines.
 
 use super::interrupt::Interrupt;
 use super::workers::Done;
+use crate::arena::events::{MatchEvent, MatchObserver};
 use crate::arena::file_error::FileError;
 use crate::arena::output::{Outputs, finished_line};
 use crate::arena::report::Tally;
@@ -13,7 +13,6 @@ use crate::arena::settings::MatchSettings;
 use crate::arena::stats::SprtDecision;
 use crate::arena::streak::{CrashLimit, CrashStreaks};
 use crate::client::config::EngineConfig;
-use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -28,24 +27,13 @@ pub(super) struct Watch<'a> {
     /// Games scheduled in this run.
     total: usize,
     interrupt: &'a Interrupt,
-    progress: Option<indicatif::ProgressBar>,
+    events: &'a dyn MatchObserver,
     started: Instant,
     /// Games finished in this run.
     finished: usize,
     streaks: CrashStreaks,
     /// The engine that reached `--max-crashes`, if one did.
     crashed: Option<CrashLimit>,
-}
-
-fn progress_bar(total: usize, quiet: bool) -> Option<indicatif::ProgressBar> {
-    (!quiet).then(|| {
-        let pb = indicatif::ProgressBar::new(total as u64);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  {elapsed} ETA {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        pb
-    })
 }
 
 /// `N games in 12 min 5 s: 3.1 games/min at concurrency 2`.
@@ -65,7 +53,7 @@ impl<'a> Watch<'a> {
         outputs: Outputs,
         (tally, page): (Tally, Option<MatchPage>),
         total: usize,
-        interrupt: &'a Interrupt,
+        (interrupt, events): (&'a Interrupt, &'a dyn MatchObserver),
     ) -> Watch<'a> {
         Watch {
             settings,
@@ -75,7 +63,7 @@ impl<'a> Watch<'a> {
             page,
             total,
             interrupt,
-            progress: progress_bar(total, settings.quiet),
+            events,
             started: Instant::now(),
             finished: 0,
             streaks: CrashStreaks::new(settings.max_crashes),
@@ -83,23 +71,15 @@ impl<'a> Watch<'a> {
         }
     }
 
-    /// Prints above the progress bar, if any.
-    fn say(&self, text: &str) {
-        match &self.progress {
-            Some(pb) => pb.suspend(|| print!("{text}")),
-            None => print!("{text}"),
-        }
-        let _ = std::io::stdout().flush();
-    }
-
-    /// Writes, counts and announces a finished game; stops the match when an engine reaches
+    /// Writes, counts and tells of a finished game; stops the match when an engine reaches
     /// `--max-crashes` or the SPRT decides.
     pub(super) fn finished(&mut self, d: Done) {
         let (black, white) = d.job.sides(self.confs);
         let details =
             self.page.as_ref().map(|_| GameDetails::of(&d.outcome.record, Some(&d.job.spec.opening_name), true));
-        let line =
-            self.interrupt.while_writing(|| self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record));
+        let line = self
+            .interrupt
+            .while_writing(|| self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record, self.events));
         self.tally.add(&line);
         if let Some(p) = &mut self.page {
             p.add(&line, details, &self.tally);
@@ -107,23 +87,16 @@ impl<'a> Watch<'a> {
         self.tally.overrun(&black.name, d.outcome.overrun_ms[0]);
         self.tally.overrun(&white.name, d.outcome.overrun_ms[1]);
         self.finished += 1;
-        self.say(&format!("{}\n", finished_line(&line)));
-        if let Some(pb) = &self.progress {
-            pb.set_message(self.tally.progress());
-            pb.inc(1);
-        }
+        let score = self.tally.progress();
+        self.events.event(MatchEvent::GameFinished { line: &finished_line(&line), score: &score });
         let every = self.settings.report_every;
         if every > 0 && self.finished % every == 0 && self.finished < self.total {
-            self.say(&self.tally.block(self.settings.sprt.as_ref()));
+            self.events.event(MatchEvent::Results(&self.tally.block(self.settings.sprt.as_ref())));
             let status =
                 format!("match in progress: {} of the {} games of this run finished", self.finished, self.total);
             if let Err(e) = self.write_page(&status, true) {
                 // The match goes on; the end of the match tries again (and fails the match if it fails).
-                let warn = || eprintln!("hisha match: --report: {e}");
-                match &self.progress {
-                    Some(pb) => pb.suspend(warn),
-                    None => warn(),
-                }
+                self.events.event(MatchEvent::Notice(&format!("--report: {e}")));
             }
         }
         for (c, e) in d.job.engines_by_colour().into_iter().enumerate() {
@@ -137,7 +110,8 @@ impl<'a> Watch<'a> {
         if let Some(limit) = self.streaks.record(e, &self.confs[e].name, faulty) {
             if self.crashed.is_none() {
                 self.interrupt.stop.store(true, Ordering::SeqCst);
-                self.say(&format!("Stopping the match: {limit}; finishing the running games\n"));
+                self.events
+                    .event(MatchEvent::Said(&format!("Stopping the match: {limit}; finishing the running games\n")));
                 self.crashed = Some(limit);
             }
         }
@@ -148,7 +122,8 @@ impl<'a> Watch<'a> {
         let Some(t) = &self.settings.sprt else { return };
         let (llr, decision) = t.decide(&self.tally.penta);
         if decision != SprtDecision::Continue && !self.interrupt.stop.swap(true, Ordering::SeqCst) {
-            self.say(&format!("SPRT: {decision} (LLR {llr:.2}); finishing the running games\n"));
+            self.events
+                .event(MatchEvent::Said(&format!("SPRT: {decision} (LLR {llr:.2}); finishing the running games\n")));
         }
     }
 
@@ -161,29 +136,21 @@ impl<'a> Watch<'a> {
         }
     }
 
-    /// Clears the progress bar once the last game has been announced.
-    pub(super) fn clear_progress(&mut self) {
-        if let Some(pb) = self.progress.take() {
-            pb.finish_and_clear();
-        }
-    }
-
-    /// Prints the results, the pace of this run at `concurrency` and `last_line`, and writes the
+    /// Tells the results, the pace of this run at `concurrency` and `last_line`, and writes the
     /// `--report` page; the games finished in this run, the engine that reached `--max-crashes`,
-    /// if one did, and the error writing the page, if any (said on stderr too).
+    /// if one did, and the error writing the page, if any.
     pub(super) fn end(self, concurrency: usize, last_line: &str) -> (usize, Option<CrashLimit>, Option<FileError>) {
-        print!("{}", self.tally.block(self.settings.sprt.as_ref()));
+        self.events.event(MatchEvent::Results(&self.tally.block(self.settings.sprt.as_ref())));
         let status = match (self.finished, self.total) {
             (f, t) if f < t => format!("match stopped after {f} of the {t} games of this run"),
             (f, _) => format!("match finished: {f} games in this run"),
         };
         let page_error = self.write_page(&status, false).err();
         if let Some(p) = self.page.as_ref().filter(|_| page_error.is_none()) {
-            println!("Report page in {}", p.path().display());
+            self.events.event(MatchEvent::PageWritten(p.path()));
         }
-        print!("{}", pace(self.finished, self.started.elapsed(), concurrency));
-        println!("{last_line}");
-        let _ = std::io::stdout().flush();
+        let pace = pace(self.finished, self.started.elapsed(), concurrency);
+        self.events.event(MatchEvent::Closing(&format!("{pace}{last_line}\n")));
         (self.finished, self.crashed, page_error)
     }
 }
