@@ -207,12 +207,11 @@ mod tests {
     #[test]
     fn capture_scores_are_per_move_and_captured_kind() {
         let mut h = History::new();
-        // Black's rook on 2h may take the pawn on 2c, the bishop on 8h the pawn on 3c.
-        let pos =
-            Position::from_sfen("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1").expect("valid");
-        let rook_takes = pos.parse_usi_move("2h2c").map(|m| CaptureKey::of(&pos, m)).expect("legal");
-        let bishop_takes = pos.parse_usi_move("8h3c").map(|m| CaptureKey::of(&pos, m)).expect("legal");
-        let quiet = pos.parse_usi_move("7g7f").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        // Black's rook on 5i and bishop on 8h may each take the pawn on 5e.
+        let pos = Position::from_sfen("4k4/9/9/9/4p4/9/9/1B7/4R1K2 b - 1").expect("valid");
+        let rook_takes = pos.parse_usi_move("5i5e").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        let bishop_takes = pos.parse_usi_move("8h5e").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        let quiet = pos.parse_usi_move("5i5h").map(|m| CaptureKey::of(&pos, m)).expect("legal");
         assert!(rook_takes.is_some() && bishop_takes.is_some());
         assert_eq!(quiet, None, "a move that captures nothing has no capture key");
         let (r, b) = (rook_takes.expect("capture"), bishop_takes.expect("capture"));
