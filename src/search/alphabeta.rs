@@ -11,7 +11,7 @@
 //! LLVM choose measured no faster on `hisha bench`).
 
 use super::correction::Keys;
-use super::history::ContKey;
+use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
@@ -209,16 +209,17 @@ impl Searcher {
                     tally.best_move = Some(m);
                     self.update_pv(p, m);
                     if score >= state.node.beta {
+                        let depth = state.node.depth;
                         if let (false, Some(k)) = (c.tactical, c.key) {
-                            let depth = state.node.depth;
                             self.reward_quiet(us, p, (m, k), &state.previous, depth, tally.quiets());
                         }
+                        self.reward_capture(c.capture, depth, tally.captures());
                         break;
                     }
                     state.node.alpha = score;
                 }
             }
-            tally.note_quiet(&c);
+            tally.note_searched(&c);
         }
         self.finish(pos, state, &tally)
     }
@@ -233,7 +234,8 @@ impl Searcher {
             Some(k) if !tactical => self.history.score(pos.side_to_move(), m, k, previous),
             _ => 0,
         };
-        Candidate { m, tactical, gives_check, key, history }
+        let capture = if tactical { CaptureKey::of(pos, m) } else { None };
+        Candidate { m, tactical, gives_check, key, capture, history }
     }
 
     /// The check extension, or the singular extension when the table's move is much better than
@@ -352,6 +354,18 @@ impl Searcher {
         let eval = if state.in_check { 0 } else { state.raw_eval };
         self.tt.store(state.key, ply, Stored { mv: tally.best_move, score: tally.best, eval, depth, bound });
         tally.best
+    }
+
+    /// A move caused a cut-off: the captures tried before it lose capture history, and it gains
+    /// some if it is a capture (`best`).
+    fn reward_capture(&mut self, best: Option<CaptureKey>, depth: i32, tried: &[Option<CaptureKey>]) {
+        let bonus = history_bonus(depth);
+        if let Some(k) = best {
+            self.history.update_capture(k, bonus);
+        }
+        for &k in tried.iter().flatten() {
+            self.history.update_capture(k, -bonus);
+        }
     }
 
     /// The continuation keys of the moves one and two plies before ply `p`.

@@ -1,6 +1,7 @@
 //! What the search learns about quiet moves while it runs: a butterfly history (side, origin or
 //! dropped kind, destination), a continuation history (how good a move is right after a given
-//! move one or two plies earlier), and counter moves (the quiet reply that refuted a move).
+//! move one or two plies earlier), a capture history (how good a capture of a given kind by a
+//! given move is) and counter moves (the quiet reply that refuted a move).
 //!
 //! Moves are identified for the continuation tables by a [`ContKey`]: the kind of the piece as it
 //! stands after the move (promoted if it promotes) and its destination seen from the mover's side,
@@ -17,6 +18,8 @@ const LIMIT: i32 = 16_384;
 const ORIGINS: usize = 88;
 /// Number of distinct [`ContKey`]s.
 const CONT_KEYS: usize = 14 * 81;
+/// Captured kinds, by [`PieceKind::index`].
+const CAPTURED_KINDS: usize = 14;
 
 /// A move as the continuation tables see it: moved kind (after promotion) and destination, from
 /// the mover's point of view.
@@ -41,11 +44,29 @@ impl ContKey {
     }
 }
 
+/// A capture as the capture history sees it: the move's [`ContKey`] and the captured kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureKey(u16);
+
+impl CaptureKey {
+    /// The key of `m` about to be played in `pos`, if it captures.
+    #[inline]
+    pub fn of(pos: &Position, m: Move) -> Option<CaptureKey> {
+        if m.is_drop() {
+            return None;
+        }
+        let captured = pos.piece_on(m.to())?.kind();
+        let key = ContKey::of(pos, m)?;
+        Some(CaptureKey((key.index() * CAPTURED_KINDS + captured.index()) as u16))
+    }
+}
+
 /// The history tables.
 pub struct History {
     butterfly: Box<[[i16; ORIGINS * 81]; 2]>,
     /// After the opponent's last move (index 0) and after our own move before it (index 1).
     continuation: [Vec<i16>; 2],
+    capture: Vec<i16>,
     counter: Vec<Option<Move>>,
 }
 
@@ -63,6 +84,7 @@ impl History {
         History {
             butterfly: Box::new([[0; ORIGINS * 81]; 2]),
             continuation: [vec![0; CONT_KEYS * CONT_KEYS], vec![0; CONT_KEYS * CONT_KEYS]],
+            capture: vec![0; CONT_KEYS * CAPTURED_KINDS],
             counter: vec![None; 2 * CONT_KEYS],
         }
     }
@@ -71,6 +93,7 @@ impl History {
     pub fn clear(&mut self) {
         *self.butterfly = [[0; ORIGINS * 81]; 2];
         self.continuation.iter_mut().for_each(|t| t.fill(0));
+        self.capture.fill(0);
         self.counter.fill(None);
     }
 
@@ -106,6 +129,17 @@ impl History {
                 gravity(&mut table[Self::cont_index(*p, key)], bonus);
             }
         }
+    }
+
+    /// How well the capture with key `key` did before.
+    #[inline]
+    pub fn capture_score(&self, key: CaptureKey) -> i32 {
+        self.capture[key.0 as usize] as i32
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a capture.
+    pub fn update_capture(&mut self, key: CaptureKey, bonus: i32) {
+        gravity(&mut self.capture[key.0 as usize], bonus);
     }
 
     #[inline(always)]
@@ -168,5 +202,23 @@ mod tests {
         assert_eq!(h.counter(Color::Black, a), Some(m));
         assert_eq!(h.counter(Color::White, a), None, "each side has its own counter moves");
         assert_eq!(h.counter(Color::Black, b), None);
+    }
+
+    #[test]
+    fn capture_scores_are_per_move_and_captured_kind() {
+        let mut h = History::new();
+        // Black's rook on 5i and bishop on 8h may each take the pawn on 5e.
+        let pos = Position::from_sfen("4k4/9/9/9/4p4/9/9/1B7/4R1K2 b - 1").expect("valid");
+        let rook_takes = pos.parse_usi_move("5i5e").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        let bishop_takes = pos.parse_usi_move("8h5e").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        let quiet = pos.parse_usi_move("5i5h").map(|m| CaptureKey::of(&pos, m)).expect("legal");
+        assert!(rook_takes.is_some() && bishop_takes.is_some());
+        assert_eq!(quiet, None, "a move that captures nothing has no capture key");
+        let (r, b) = (rook_takes.expect("capture"), bishop_takes.expect("capture"));
+        h.update_capture(r, 2_000);
+        assert!(h.capture_score(r) > 0);
+        assert_eq!(h.capture_score(b), 0, "another capture is untouched");
+        h.update_capture(b, -2_000);
+        assert!(h.capture_score(b) < 0);
     }
 }

@@ -3,7 +3,7 @@
 //! move loop's running results ([`Tally`]).
 
 use super::correction::Keys;
-use super::history::ContKey;
+use super::history::{CaptureKey, ContKey};
 use super::tt::Stored;
 use crate::eval::{INFINITE, Value};
 use crate::types::Move;
@@ -96,6 +96,8 @@ pub(super) struct Candidate {
     pub(super) gives_check: bool,
     /// Its continuation key (for the history tables).
     pub(super) key: Option<ContKey>,
+    /// Its capture key, if it captures (for the capture history).
+    pub(super) capture: Option<CaptureKey>,
     /// Its history score (0 for tactical moves).
     pub(super) history: i32,
 }
@@ -113,23 +115,39 @@ pub(super) struct Tally {
     pub(super) seen: usize,
     quiets: [Option<(Move, ContKey)>; 32],
     n_quiets: usize,
+    captures: [Option<CaptureKey>; 32],
+    n_captures: usize,
 }
 
 impl Tally {
     /// Nothing searched yet.
     #[inline(always)]
     pub(super) fn new() -> Tally {
-        Tally { best: -INFINITE, best_move: None, searched: 0, seen: 0, quiets: [None; 32], n_quiets: 0 }
+        Tally {
+            best: -INFINITE,
+            best_move: None,
+            searched: 0,
+            seen: 0,
+            quiets: [None; 32],
+            n_quiets: 0,
+            captures: [None; 32],
+            n_captures: 0,
+        }
     }
 
-    /// Remembers a searched quiet move that did not cut off (it loses history if a later one does).
+    /// Remembers a searched move that did not cut off, quiet or capture (it loses history if a
+    /// later one does).
     #[inline(always)]
-    pub(super) fn note_quiet(&mut self, c: &Candidate) {
+    pub(super) fn note_searched(&mut self, c: &Candidate) {
         if let (false, Some(k)) = (c.tactical, c.key) {
             if self.n_quiets < self.quiets.len() {
                 self.quiets[self.n_quiets] = Some((c.m, k));
                 self.n_quiets += 1;
             }
+        }
+        if c.capture.is_some() && self.n_captures < self.captures.len() {
+            self.captures[self.n_captures] = c.capture;
+            self.n_captures += 1;
         }
     }
 
@@ -137,5 +155,11 @@ impl Tally {
     #[inline(always)]
     pub(super) fn quiets(&self) -> &[Option<(Move, ContKey)>] {
         &self.quiets[..self.n_quiets]
+    }
+
+    /// The captures searched so far without a cut-off (at most 32).
+    #[inline(always)]
+    pub(super) fn captures(&self) -> &[Option<CaptureKey>] {
+        &self.captures[..self.n_captures]
     }
 }

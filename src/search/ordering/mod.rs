@@ -1,5 +1,5 @@
 //! Move ordering, in stages so that a node cut off early never generates or scores what it does
-//! not need: the transposition-table move, then captures and promotions by MVV-LVA
+//! not need: the transposition-table move, then captures and promotions by MVV-LVA and capture history
 //! (each checked with SEE as it comes up; losing ones are set aside), the killers and the counter move, the
 //! quiet moves by history, and the losing captures last. In check, all evasions are scored at
 //! once. Non-promotions of pawns, bishops and rooks where promotion is possible are skipped, as
@@ -10,7 +10,7 @@ mod moves;
 pub use moves::{is_capture, is_useless_non_promotion};
 use moves::{is_quiescence_move, mvv_lva};
 
-use super::history::{ContKey, History};
+use super::history::{CaptureKey, ContKey, History};
 use super::see::see;
 use crate::movegen::{Gen, MAX_MOVES, MoveList, generate};
 use crate::position::Position;
@@ -165,7 +165,7 @@ impl MovePicker {
                     return self.tt_move;
                 }
                 Stage::GenerateCaptures => {
-                    self.generate_captures(pos);
+                    self.generate_captures(pos, ctx);
                     continue;
                 }
                 Stage::GoodCaptures => self.good_capture(pos, ctx),
@@ -189,14 +189,16 @@ impl MovePicker {
         }
     }
 
-    /// Generates the captures and promotions (in quiescence, only its moves) by MVV-LVA.
+    /// Generates the captures and promotions (in quiescence, only its moves) by MVV-LVA and
+    /// capture history.
     #[inline(always)]
-    fn generate_captures(&mut self, pos: &Position) {
+    fn generate_captures(&mut self, pos: &Position, ctx: &Context) {
         generate(pos, Gen::Captures, &mut self.moves);
         let (tt, quiescence) = (self.tt_move, self.quiescence);
         self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
         for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = mvv_lva(pos, m);
+            let learnt = CaptureKey::of(pos, m).map_or(0, |k| ctx.history.capture_score(k));
+            self.scores[i] = mvv_lva(pos, m) + learnt / 2;
         }
         self.stage = Stage::GoodCaptures;
     }
