@@ -1,10 +1,10 @@
 //! `hisha.exe`, the Windows build, under Wine: built by `scripts/build-windows.sh` (a no-op when
-//! it is up to date), copied into `<target>/wine/bin` and started there by `wine`, in its own Wine
-//! prefix (`<target>/wine/prefix`, made on the first run, some seconds). Wine 8.0 (Debian 12)
-//! lacks `ProcessPrng`, which Rust's standard library imports from `bcryptprimitives.dll` (every
-//! Windows 10 and later has it): when Wine cannot start the exe, the stand-in DLL
-//! `tests/cli_tools/bcryptprimitives.c` is built with MinGW and put beside the copied exe, for
-//! these tests only (never beside the exe the script builds).
+//! it is up to date), copied into `<target>/wine/将棋 エンジン` and started there by `wine`, in
+//! its own Wine prefix (`<target>/wine/prefix`, made on the first run, some seconds). Wine 8.0
+//! (Debian 12) lacks `ProcessPrng`, which Rust's standard library imports from
+//! `bcryptprimitives.dll` (every Windows 10 and later has it): when Wine cannot start the exe, the
+//! stand-in DLL `tests/cli_tools/bcryptprimitives.c` is built with MinGW and put beside the
+//! copied exe, for these tests only (never beside the exe the script builds).
 //!
 //! When wine, MinGW or rustup's Windows target is missing, the tests print one `skipped: wine or
 //! the Windows target not installed` line and pass, unless `HISHA_REQUIRE_CROSSCHECKS=1` (see
@@ -87,7 +87,8 @@ fn set_up() -> Option<WineHisha> {
         }
     };
     let wine = target_dir().join("wine");
-    let hisha = WineHisha { folder: wine.join("bin"), prefix: wine.join("prefix") };
+    // A folder named as users name theirs: with a space and Japanese.
+    let hisha = WineHisha { folder: wine.join("将棋 エンジン"), prefix: wine.join("prefix") };
     std::fs::create_dir_all(&hisha.folder).unwrap_or_else(|e| panic!("{}: {e}", hisha.folder.display()));
     // A stand-in DLL of an earlier run would hide whether this Wine needs it.
     let process_prng = hisha.folder.join("bcryptprimitives.dll");
