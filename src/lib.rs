@@ -15,7 +15,8 @@
 //!   search thread, typed events. Imports rules, eval (the `EvalFile` net), search, mate and book;
 //!   never `usi`.
 //! - **protocol**: [`usi`], the USI session that drives the engine (rules, eval's score scale,
-//!   engine); its `command`/`response` types are shared with the match runner.
+//!   engine; records' text decoding, [`record::decode_text`], for input lines that are not
+//!   UTF-8); its `command`/`response` types are shared with the match runner.
 //! - **records**: [`record`] (game-record formats), [`output_file`] (safe output writes). Import
 //!   rules only.
 //! - **book**: [`book`], the run-time opening book (load, key, choose). Imports rules only.

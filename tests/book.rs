@@ -241,6 +241,31 @@ sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n1g1f n
     let _ = std::fs::remove_dir_all(dir);
 }
 
+#[test]
+fn a_book_file_in_a_japanese_folder_is_found_whether_its_path_comes_in_utf8_or_shift_jis() {
+    // A folder name with an ASCII space and a full-width one (U+3000), as Japanese Windows users
+    // name folders; the path sent as ShogiHome sends it (UTF-8) and as Shogidokoro and ShogiGUI
+    // send it (Shift_JIS, the code page of Japanese Windows).
+    let dir = temp_dir("japanese-path").join("将棋 ソフト\u{3000}定跡");
+    std::fs::create_dir_all(&dir).expect("folder");
+    let book = dir.join("定跡.db");
+    std::fs::write(&book, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n9g9f none 0 0 1\n")
+        .expect("write");
+    let line = format!("setoption name BookFile value {}\r\n", book.display());
+    let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&line);
+    assert!(!unmappable, "{line}");
+    for sent in [line.as_bytes(), &sjis[..]] {
+        let mut e = Engine::start(&[]);
+        e.send_raw(sent);
+        e.handshake();
+        assert!(!e.transcript.iter().any(|l| l.contains("warning")), "{:?}", e.transcript);
+        e.send("position startpos");
+        e.send("go depth 2");
+        assert_eq!(bestmove_of(e.until("bestmove", 5 * SEC).last().expect("line")), "9g9f", "the book's move");
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().expect("temp folder"));
+}
+
 /// CPU time of this thread in ns (/proc/thread-self/schedstat): the machine is shared, so CPU
 /// time is the steadier figure.
 fn cpu_ns() -> u64 {

@@ -1,9 +1,15 @@
 //! `hisha perft`, `hisha handicaps`, `hisha mate`, `hisha book build | openings` and `hisha bench
 //! --evalfile` as a user runs them: output format, `--divide`, start positions (every form of a
 //! position spec), `--help`, clear errors on bad input, and empty input an error, never a success
-//! that did nothing.
+//! that did nothing. Also the Windows build, `hisha.exe`, under Wine (`cli_tools/windows.rs`).
 
+mod outside;
 mod support;
+mod cli_tools {
+    // The Windows build under Wine.
+    mod windows;
+    mod wine;
+}
 
 use std::process::Output;
 use support::{hisha, hisha_text, s, temp_dir};

@@ -15,6 +15,7 @@ pub mod response;
 mod session;
 
 use crate::engine::SearchEvent;
+use crate::record::decode_text;
 use crossbeam_channel::{Receiver, select, unbounded};
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
@@ -37,8 +38,7 @@ fn engine_name() -> String {
     format!("hisha {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// Reads lines from `input` on a thread until end of input. Invalid UTF-8 is replaced, NUL bytes
-/// and line-end characters are removed.
+/// Reads lines from `input` on a thread until end of input, each decoded by [`decode_line`].
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<crossbeam_channel::Receiver<String>> {
     let (tx, rx) = unbounded();
     std::thread::Builder::new().name("stdin".into()).spawn(move || {
@@ -48,11 +48,7 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<cr
             match input.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
-                    let line: String = String::from_utf8_lossy(&buf)
-                        .chars()
-                        .filter(|&c| c != '\0' && c != '\r' && c != '\n')
-                        .collect();
-                    if tx.send(line).is_err() {
+                    if tx.send(decode_line(&buf)).is_err() {
                         break;
                     }
                 }
@@ -60,6 +56,17 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> std::io::Result<cr
         }
     })?;
     Ok(rx)
+}
+
+/// One input line as text. The USI draft says ASCII, but a `filename` option's value is a path
+/// that may hold Japanese: Shogidokoro and ShogiGUI on Japanese Windows write the system code
+/// page (Shift_JIS, CP932), ShogiHome writes UTF-8. So a line is read as record files are
+/// ([`decode_text`]): UTF-8 when it is valid UTF-8, Shift_JIS otherwise, a leading UTF-8
+/// byte-order mark (some UTF-8 writers start their stream with one) dropped; bytes that are
+/// neither become U+FFFD. NUL bytes and line-end
+/// characters are removed.
+fn decode_line(bytes: &[u8]) -> String {
+    decode_text(bytes).chars().filter(|&c| c != '\0' && c != '\r' && c != '\n').collect()
 }
 
 /// Hands the search's events over until it has answered (its `bestmove`), before the engine exits.
@@ -135,6 +142,18 @@ pub fn run_with<R: BufRead + Send + 'static, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_lines_are_utf8_or_else_shift_jis() {
+        let path = "setoption name BookFile value C:\\将棋 エンジン\\book.db";
+        assert_eq!(decode_line(format!("{path}\r\n").as_bytes()), path, "UTF-8 (ShogiHome)");
+        let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(path);
+        assert!(!unmappable && std::str::from_utf8(&sjis).is_err(), "a Shift_JIS line that is not UTF-8");
+        assert_eq!(decode_line(&[&sjis[..], b"\r\n"].concat()), path, "Shift_JIS (Shogidokoro, ShogiGUI)");
+        // A UTF-8 writer may start its stream with a byte-order mark: `usi` is still `usi`.
+        assert_eq!(decode_line(b"\xEF\xBB\xBFusi\n"), "usi");
+        assert_eq!(decode_line(b"is\0ready\r\n"), "isready");
+    }
 
     #[test]
     fn the_terminal_notice_is_one_line_for_terminals_only() {

@@ -3,7 +3,7 @@
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `hisha` process.
@@ -18,13 +18,16 @@ pub struct Engine {
 impl Engine {
     /// Starts `hisha` with `args`.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = super::hisha_command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("hisha starts");
+        let mut cmd = super::hisha_command();
+        cmd.args(args);
+        Engine::spawn(cmd)
+    }
+
+    /// Starts `cmd`, a hisha binary (this build's, or the Windows one under Wine), its stderr
+    /// discarded.
+    pub fn spawn(mut cmd: Command) -> Engine {
+        let mut child =
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("hisha starts");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = unbounded();

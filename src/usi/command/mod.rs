@@ -144,14 +144,23 @@ impl UsiError {
 #[derive(Clone, Copy)]
 struct Line<'a>(&'a str);
 
-impl Line<'_> {
+impl<'a> Line<'a> {
+    /// The byte offset of `word`, a word split from this line; `None` (a missing word) is the end.
+    fn offset(self, word: Option<&str>) -> usize {
+        word.and_then(|w| (w.as_ptr() as usize).checked_sub(self.0.as_ptr() as usize))
+            .filter(|&at| at <= self.0.len())
+            .unwrap_or(self.0.len())
+    }
+
     /// The column of `word`, a word split from this line; `None` (a missing word) is one past the end.
     fn column(self, word: Option<&str>) -> usize {
-        let offset = word
-            .and_then(|w| (w.as_ptr() as usize).checked_sub(self.0.as_ptr() as usize))
-            .filter(|&at| at <= self.0.len())
-            .unwrap_or(self.0.len());
-        self.0.get(..offset).unwrap_or(self.0).chars().count() + 1
+        self.0.get(..self.offset(word)).unwrap_or(self.0).chars().count() + 1
+    }
+
+    /// The line as written from `word` (a word split from it; `None`: nothing) to its end, without
+    /// the blanks at the end.
+    fn text_from(self, word: Option<&str>) -> &'a str {
+        self.0.get(self.offset(word)..).unwrap_or("").trim_end()
     }
 
     /// An error about `word` (`None`: missing at the end) in `command`.
@@ -172,8 +181,11 @@ fn parse_setoption(line: Line, rest: &[&str]) -> Result<UsiCommand, UsiError> {
     }
     let rest = &rest[1..];
     let value_at = rest.iter().position(|w| w.eq_ignore_ascii_case("value"));
+    // The value is the rest of the line as written: a `filename` keeps its runs of blanks and its
+    // full-width spaces (U+3000, common in Japanese folder names), which splitting into words
+    // would turn into single ASCII spaces.
     let (name_words, value) = match value_at {
-        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        Some(i) => (&rest[..i], Some(line.text_from(rest.get(i + 1).copied()).to_string())),
         None => (rest, None),
     };
     if name_words.is_empty() {

@@ -62,6 +62,23 @@ fn tolerant_forms() {
 }
 
 #[test]
+fn a_setoption_value_is_the_rest_of_the_line_as_written() {
+    let value = |line: &str| match parse(line) {
+        Ok(UsiCommand::SetOption { value, .. }) => value,
+        other => panic!("{line}: {other:?}"),
+    };
+    // A Windows folder with two spaces, and a Japanese one with a full-width space (U+3000).
+    assert_eq!(value("setoption name BookFile value C:\\My  Books\\a.db").as_deref(), Some("C:\\My  Books\\a.db"));
+    assert_eq!(
+        value("setoption name EvalFile value  C:\\将棋\u{3000}ソフト\\nn.bin \r").as_deref(),
+        Some("C:\\将棋\u{3000}ソフト\\nn.bin")
+    );
+    assert_eq!(value("setoption name BookFile value\tmy book.db").as_deref(), Some("my book.db"));
+    assert_eq!(value("setoption name BookFile value").as_deref(), Some(""));
+    assert_eq!(value("setoption name BookFile value   ").as_deref(), Some(""));
+}
+
+#[test]
 fn errors_name_the_problem() {
     assert_eq!(parse(""), Err(UsiError::Empty));
     assert_eq!(parse("hello world"), Err(UsiError::Unknown { word: "hello".into(), column: 1 }));
