@@ -106,3 +106,6 @@ pub use types::{Color, Move, PieceKind};
 // Test support: positions reached by USI moves, temporary folders (unit tests only).
 #[cfg(test)]
 mod testing;
+// The layering above, checked on the sources: no import circles, no printing (unit tests only).
+#[cfg(test)]
+mod layering_tests;
