@@ -31,6 +31,16 @@ fn erf(x: f64) -> f64 {
     if x >= 0.0 { y } else { -y }
 }
 
+/// `x` with its sign and `decimals` decimals; what rounds to zero prints as `+0`, infinities as
+/// `+inf` and `-inf`.
+pub(crate) fn signed(x: f64, decimals: usize) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    let x = if x.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { x };
+    format!("{x:+.decimals$}")
+}
+
 /// Logistic Elo of a score fraction: ±∞ at 0 and 1.
 fn elo(score: f64) -> f64 {
     if score <= 0.0 {
