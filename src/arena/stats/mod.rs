@@ -2,15 +2,17 @@
 //! game, and per colour-swapped pair from the pentanomial counts), likelihood of superiority,
 //! draw ratio, normalised Elo, and fishtest's generalised SPRT ([`sprt`]); for tournaments of
 //! any number of engines, the [`crosstable`] (W-D-L and pentanomial counts per pair of engines,
-//! from the state file's games).
+//! from the state file's games) and the maximum-likelihood rating list ([`ratings`]).
 //! Elo is logistic: `E = -400 · log10(1/s - 1)` for a score fraction `s`.
 
 pub mod crosstable;
 mod mle;
+pub mod ratings;
 pub mod sprt;
 
 pub use crosstable::{Crosstable, CrosstableError, PlayedGame};
 use mle::Observed;
+pub use ratings::{Anchor, EngineRating, ParseAnchorError, Rating, RatingError, RatingList};
 pub use sprt::{EloModel, Sprt, SprtError};
 pub(crate) use sprt::{NELO_PER_T, SprtDecision};
 
