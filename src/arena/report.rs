@@ -3,7 +3,7 @@
 //! pentanomial counts, end reasons, SPRT.
 
 use super::state::GameLine;
-use super::stats::{EloEstimate, Pentanomial, Sprt, Wdl};
+use super::stats::{EloEstimate, Pentanomial, Sprt, Wdl, signed};
 use crate::client::tc::TimeControl;
 use crate::position::{ResultReason, Winner};
 use std::collections::BTreeMap;
@@ -218,16 +218,6 @@ impl Tally {
         }
         s
     }
-}
-
-/// `x` with its sign and `decimals` decimals; what rounds to zero prints as `+0`, infinities as
-/// `+inf` and `-inf`.
-fn signed(x: f64, decimals: usize) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 { "+inf" } else { "-inf" }.to_string();
-    }
-    let x = if x.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { x };
-    format!("{x:+.decimals$}")
 }
 
 /// `+12.3 [-20.1, +45.6]`: the Elo and the ends of its 95 % interval (`+inf` for a sweep, and

@@ -12,6 +12,7 @@
 
 use super::file_error::FileError;
 use super::identity::MatchIdentity;
+use super::stats::PlayedGame;
 use crate::position::{GameResult, Winner};
 use crate::record::Format;
 use std::io::Write;
@@ -28,6 +29,13 @@ pub struct GameLine {
     pub white: String,
     /// The result.
     pub result: GameResult,
+}
+
+impl<'a> From<&'a GameLine> for PlayedGame<'a> {
+    /// The game as a tournament's crosstable counts it.
+    fn from(g: &'a GameLine) -> PlayedGame<'a> {
+        PlayedGame { number: g.number, black: &g.black, white: &g.white, winner: g.result.winner }
+    }
 }
 
 /// What a state file says about its match.

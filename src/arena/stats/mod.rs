@@ -1,12 +1,18 @@
 //! Match statistics: W/D/L, score, Elo difference with its 95 % likelihood-ratio interval (per
 //! game, and per colour-swapped pair from the pentanomial counts), likelihood of superiority,
-//! draw ratio, normalised Elo, and fishtest's generalised SPRT ([`sprt`]).
+//! draw ratio, normalised Elo, and fishtest's generalised SPRT ([`sprt`]); for tournaments of
+//! any number of engines, the [`crosstable`] (W-D-L and pentanomial counts per pair of engines,
+//! from the state file's games) and the maximum-likelihood rating list ([`ratings`]).
 //! Elo is logistic: `E = -400 · log10(1/s - 1)` for a score fraction `s`.
 
+pub mod crosstable;
 mod mle;
+pub mod ratings;
 pub mod sprt;
 
+pub use crosstable::{Crosstable, CrosstableError, PlayedGame};
 use mle::Observed;
+pub use ratings::{Anchor, EngineRating, ParseAnchorError, Rating, RatingError, RatingList};
 pub use sprt::{EloModel, Sprt, SprtError};
 pub(crate) use sprt::{NELO_PER_T, SprtDecision};
 
@@ -27,6 +33,16 @@ fn erf(x: f64) -> f64 {
     if x >= 0.0 { y } else { -y }
 }
 
+/// `x` with its sign and `decimals` decimals; what rounds to zero prints as `+0`, infinities as
+/// `+inf` and `-inf`.
+pub(crate) fn signed(x: f64, decimals: usize) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    let x = if x.abs() < 0.5 * 10f64.powi(-(decimals as i32)) { 0.0 } else { x };
+    format!("{x:+.decimals$}")
+}
+
 /// Logistic Elo of a score fraction: ±∞ at 0 and 1.
 fn elo(score: f64) -> f64 {
     if score <= 0.0 {
@@ -40,7 +56,7 @@ fn elo(score: f64) -> f64 {
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Wdl {
+pub struct Wdl {
     /// Wins.
     pub wins: u64,
     /// Draws.
@@ -52,7 +68,7 @@ pub(crate) struct Wdl {
 /// An Elo estimate with the ends of its 95 % interval (infinite where the results cannot rule
 /// out a score of 0 or 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct EloEstimate {
+pub struct EloEstimate {
     /// Elo difference (±∞ for a clean sweep).
     pub elo: f64,
     /// Lower end of the 95 % interval.
@@ -130,7 +146,7 @@ impl Wdl {
 
 /// Pentanomial counts of colour-swapped pairs by the first engine's pair score: 0, ½, 1, 1½, 2.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Pentanomial(pub [u64; 5]);
+pub struct Pentanomial(pub [u64; 5]);
 
 impl Pentanomial {
     /// Adds a pair whose two game scores (1, ½ or 0 each) are given.
