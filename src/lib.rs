@@ -10,6 +10,9 @@
 //!   handicap starts are [`position::Handicap`].
 //! - **memory**: `zeroed` (crate-private), the allocation of large tables (fallible, zeroed lazily
 //!   by the system); imports nothing. Used by the mate and transposition tables.
+//! - **array jobs**: [`array_task`], which task of a Slurm or Kubernetes array job this process
+//!   is (from the scheduler's variables); imports nothing. Used by [`arena`]'s shards and the
+//!   NNUE generator (`examples/nnue`).
 //! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
 //! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
 //!   search thread, typed events. Imports rules, eval (the `EvalFile` net), search, mate and book;
@@ -25,7 +28,8 @@
 //! - **match**: [`client`], a USI client of other engines (engine definitions, processes, time
 //!   controls; rules, records, usi's `command`/`response`), and `chart` (crate-private), the SVG
 //!   line chart; above them, side by side and importing neither each other: [`arena`], the match
-//!   runner, and [`analyze`], record analysis (both: rules, records, usi, client, chart).
+//!   runner, and [`analyze`], record analysis (both: rules, records, usi, client, chart; arena also
+//!   array jobs, for its shards).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
@@ -53,6 +57,10 @@ pub mod types;
 
 // Large tables of zeros, allocated fallibly.
 pub(crate) mod zeroed;
+
+// Array jobs.
+// Which task of a scheduler's array job this process is.
+pub mod array_task;
 
 // Evaluation and search.
 // Static evaluation (material, piece-square, NNUE).

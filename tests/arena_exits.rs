@@ -139,6 +139,49 @@ fn resume_without_a_state_file_is_a_usage_error() {
     assert!(snapshot(&dir).is_empty(), "no new match was started");
 }
 
+/// `hisha match --quiet ARGS…` with Slurm's array variables set to `vars` (the others removed: the
+/// tests may run inside a Slurm job).
+fn hisha_match_in_slurm(args: &[&str], vars: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = support::hisha_command();
+    for var in ["ID", "MIN", "MAX", "STEP", "COUNT"] {
+        cmd.env_remove(format!("SLURM_ARRAY_TASK_{var}"));
+    }
+    cmd.arg("match").arg("--quiet").args(args).envs(vars.iter().copied()).output().expect("hisha runs")
+}
+
+#[test]
+fn a_slurm_array_task_plays_its_shard_and_a_process_outside_one_is_a_usage_error() {
+    let dir = temp_dir("shard-from-env");
+    let out = dir.join("g.psn");
+    let args = ["--games", "4", "--tc", "nodes=500", "--shard-from-env", "slurm", "--out", s(&out)];
+    // Task 2 of `sbatch --array=1-2` (the variables Slurm 22.05.8 sets, src/array_task.rs): shard
+    // 2 of 2, the second colour-swapped pair, games 3 and 4.
+    let task_2_of_1_to_2 = [
+        ("SLURM_ARRAY_TASK_ID", "2"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "2"),
+        ("SLURM_ARRAY_TASK_STEP", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "2"),
+    ];
+    let run = hisha_match_in_slurm(&args, &task_2_of_1_to_2);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let mut rounds: Vec<usize> = games(&out, Format::Psn).iter().map(round).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [3, 4]);
+    // Outside an array job: exit status 2, the variable named, nothing written.
+    let elsewhere = temp_dir("shard-from-env-outside");
+    let out = elsewhere.join("g.psn");
+    let args = ["--games", "4", "--tc", "nodes=500", "--shard-from-env", "slurm", "--out", s(&out)];
+    let run = hisha_match_in_slurm(&args, &[]);
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(
+        stderr,
+        "hisha match: --shard-from-env slurm: SLURM_ARRAY_TASK_ID is not set: is this a task of an array job?\n"
+    );
+    assert!(snapshot(&elsewhere).is_empty(), "nothing written");
+}
+
 #[test]
 fn no_games_and_no_concurrency_are_usage_errors() {
     for flag in ["--games", "--concurrency"] {

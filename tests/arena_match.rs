@@ -1,11 +1,17 @@
 //! `hisha match` end to end: self-play records read back by hisha and cshogi; crash safety (a
-//! killed runner, Ctrl-C once and twice); resume, shards and merge; and short matches against the
-//! real Debian engines (Fairy-Stockfish here and in CI; gpsusi with `--ignored`). The tools
-//! outside cargo (cshogi, Fairy-Stockfish, gpsusi) are skipped with one line when missing, except
-//! under `HISHA_REQUIRE_CROSSCHECKS=1` (see `tests/outside`).
+//! killed runner, Ctrl-C once and twice); resume, shards and merge, also as a Slurm array job
+//! (`arena_match/slurm.rs`); and short matches against the real Debian engines (Fairy-Stockfish
+//! here and in CI; gpsusi with `--ignored`). The tools outside cargo (cshogi, Fairy-Stockfish,
+//! gpsusi, Slurm) are skipped with one line when missing, except under
+//! `HISHA_REQUIRE_CROSSCHECKS=1` (see `tests/outside`).
 
 mod outside;
 mod support;
+mod arena_match {
+    // Shards of a match as a Slurm array job, on a private single-node Slurm.
+    mod slurm;
+    mod slurm_cluster;
+}
 
 use crossbeam_channel::{Receiver, unbounded};
 use hisha::arena::state;

@@ -23,6 +23,7 @@ mod store;
 mod train;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hisha::array_task::{self, ArrayTask, Scheduler};
 use hisha::eval::nnue::{Architecture, FeatureSet};
 use std::path::PathBuf;
 
@@ -63,6 +64,14 @@ enum Command {
         /// This run's shard K/N: game i gets id K + N*i.
         #[arg(long, default_value = "0/1")]
         shard: selfplay::Shard,
+        /// Take the shard from the scheduler's variables instead: `slurm` (an array job's task;
+        /// --array=0-3 and --array=1-4 are both shards 0/4 to 3/4) or `kubernetes` (an Indexed
+        /// Job's JOB_COMPLETION_INDEX, with --shards N).
+        #[arg(long, value_name = "SCHEDULER", conflicts_with = "shard")]
+        shard_from_env: Option<Scheduler>,
+        /// How many shards, with --shard-from-env (kubernetes needs it; slurm checks it).
+        #[arg(long, requires = "shard_from_env", required_if_eq("shard_from_env", "kubernetes"))]
+        shards: Option<usize>,
         /// Seed of the games' random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -278,6 +287,8 @@ fn run(cli: Cli) -> Result<(), String> {
             depth,
             threads,
             shard,
+            shard_from_env,
+            shards,
             seed,
             random_min,
             random_max,
@@ -288,6 +299,12 @@ fn run(cli: Cli) -> Result<(), String> {
             evalfile,
             report,
         } => {
+            let shard = match shard_from_env {
+                Some(scheduler) => ArrayTask::from_env(scheduler, shards, array_task::process_var)
+                    .map(selfplay::Shard::from)
+                    .map_err(|e| format!("--shard-from-env {scheduler}: {e}"))?,
+                None => shard,
+            };
             let source = hisha::EvalSource::named(&evalfile);
             let net = source.load().map_err(|e| e.to_string())?;
             eprintln!("the searches evaluate with {}", source.describe());

@@ -17,6 +17,7 @@
 //! the thread count. Resuming skips the ids already in the file.
 
 use crate::store::GameWriter;
+use hisha::array_task::ArrayTask;
 use hisha::eval::Value;
 use hisha::eval::nnue::Network;
 use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue, move_to_yaneuraou};
@@ -46,6 +47,13 @@ impl std::str::FromStr for Shard {
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (k, n) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
         if k < n { Ok(Shard { k, n }) } else { Err(bad()) }
+    }
+}
+
+impl From<ArrayTask> for Shard {
+    /// The shard of an array job's task: task `i` of `n` is shard `i/n`.
+    fn from(task: ArrayTask) -> Shard {
+        Shard { k: task.index() as u64, n: task.count() as u64 }
     }
 }
 

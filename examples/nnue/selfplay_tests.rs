@@ -64,6 +64,14 @@ fn shards_threads_and_resumed_runs_play_the_same_games() {
 }
 
 #[test]
+fn an_array_task_is_the_shard_of_its_index() {
+    // Task 2 of 3, counted from 0 as `--shard K/N` counts here (hisha::array_task maps Slurm's IDs).
+    let task = hisha::array_task::ArrayTask::new(2, 3).expect("2 < 3");
+    assert_eq!(Shard::from(task), Shard { k: 2, n: 3 });
+    assert_eq!("2/3".parse(), Ok(Shard::from(task)));
+}
+
+#[test]
 fn recorded_positions_are_quiet_scored_and_carry_the_result_of_their_side() {
     let path = temp("records");
     run(&options(path.clone(), 3, Shard { k: 0, n: 1 }, 1)).expect("runs");

@@ -4,6 +4,7 @@
 
 use super::stats::Sprt;
 use crate::Handicap;
+use crate::array_task::ArrayTask;
 use crate::client::tc::TimeControl;
 use crate::position::EnteringKingRule;
 use crate::record::Format;
@@ -128,6 +129,14 @@ impl Shard {
     }
 }
 
+impl From<ArrayTask> for Shard {
+    /// The shard of an array job's task: task `i` of `n` (counted from 0, as schedulers count)
+    /// plays shard `i + 1` of `n`.
+    fn from(task: ArrayTask) -> Shard {
+        Shard { number: task.index() + 1, count: task.count() }
+    }
+}
+
 /// A text that is not `K/N` with 1 ≤ K ≤ N.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("wants K/N with 1 <= K <= N, got {0:?}")]
@@ -171,6 +180,14 @@ pub(crate) mod tests {
         let pairs = |s: Shard| (0..7).filter(|&p| s.has_pair(p)).collect::<Vec<_>>();
         assert_eq!(pairs(Shard { number: 1, count: 3 }), [0, 3, 6]);
         assert_eq!(pairs(Shard { number: 3, count: 3 }), [2, 5]);
+    }
+
+    #[test]
+    fn an_array_task_counted_from_0_plays_the_shard_counted_from_1() {
+        let shard = |index, count| ArrayTask::new(index, count).map(Shard::from);
+        assert_eq!(shard(0, 3), Some(Shard { number: 1, count: 3 }));
+        assert_eq!(shard(2, 3), Some(Shard { number: 3, count: 3 }));
+        assert_eq!(shard(3, 3), None);
     }
 
     /// The settings of a plain `hisha match --tc TC` (the command line's defaults).

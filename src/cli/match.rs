@@ -1,20 +1,16 @@
 //! `hisha match`: its arguments, turned into the match runner's [`MatchSettings`] and run by
 //! [`hisha::arena::run`]; its exit statuses are `match_exit`'s.
 
-use super::FormatArg;
+use super::shard::{ShardArgs, ShardError};
+use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
 use hisha::Handicap;
 use hisha::arena::stats::Sprt;
-use hisha::arena::{MatchSettings, ScoreRule, Shard};
+use hisha::arena::{MatchSettings, ScoreRule};
 use hisha::client::tc::TimeControl;
 use hisha::position::EnteringKingRule;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The parser of counts that must be at least 1 (`--games`, `--concurrency`).
-fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
-}
 
 /// Arguments of `hisha match`.
 #[derive(Debug, clap::Args)]
@@ -57,9 +53,9 @@ pub struct MatchCommand {
     /// Continue an interrupted match from its state file.
     #[arg(long)]
     pub resume: bool,
-    /// Play only shard K of N (`K/N`, pairs split round-robin).
-    #[arg(long)]
-    pub shard: Option<Shard>,
+    /// Which shard of the schedule to play (default: all of it).
+    #[command(flatten)]
+    pub shard: ShardArgs,
     /// Combine the state files of several shards and print the result (records too, with `--out`).
     #[arg(long, num_args = 1.., value_name = "STATE")]
     pub merge: Vec<PathBuf>,
@@ -118,13 +114,18 @@ pub struct MatchCommand {
 
 impl MatchCommand {
     /// The match runner's options; `matches` are those of the `match` subcommand, where the words
-    /// of each `--engine` are told apart (clap's derive flattens them into one list).
-    fn into_settings(self, matches: Option<&ArgMatches>) -> MatchSettings {
+    /// of each `--engine` are told apart (clap's derive flattens them into one list); `var` looks
+    /// up the scheduler's variables for `--shard-from-env`.
+    fn into_settings(
+        self,
+        matches: Option<&ArgMatches>,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<MatchSettings, ShardError> {
         let engines = matches
             .and_then(|m| m.get_occurrences::<String>("engine"))
             .map(|occ| occ.map(|words| words.cloned().collect()).collect())
             .unwrap_or_default();
-        MatchSettings {
+        Ok(MatchSettings {
             engines,
             games: self.games,
             tc: self.tc,
@@ -136,7 +137,7 @@ impl MatchCommand {
             seed: self.seed,
             handicap: self.handicap,
             resume: self.resume,
-            shard: self.shard,
+            shard: self.shard.shard(var)?,
             merge: self.merge,
             sprt: self.sprt,
             log: self.log,
@@ -152,12 +153,18 @@ impl MatchCommand {
             report_every: self.report_every,
             report: self.report,
             engines_dir: self.engines_dir,
-        }
+        })
     }
 }
 
 /// Runs `hisha match`; the exit status is the match runner's (see `hisha match --help`).
 pub fn run(cmd: MatchCommand, matches: Option<&ArgMatches>) -> ExitCode {
     let quiet = cmd.quiet;
-    super::match_exit::run(cmd.into_settings(matches), quiet)
+    match cmd.into_settings(matches, hisha::array_task::process_var) {
+        Ok(settings) => super::match_exit::run(settings, quiet),
+        Err(e) => {
+            eprintln!("hisha match: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -14,10 +14,11 @@ Exit status:
        handshake (nothing is written then), an engine that crashed, stalled or failed to start in
        --max-crashes of its games in a row (finished games stay in the record files; --resume
        continues), a file that cannot be written, a failed --merge
-  2    usage: bad arguments or engine definitions, a command that does not exist, an --out
-       whose extension names no record format (without --format), --resume
-       without a state file or with other engines, engine settings, time controls or openings,
-       a --report in no folder or onto a file the match reads or writes
+  2    usage: bad arguments or engine definitions, a --shard-from-env whose variables name no
+       task, a command that does not exist, an --out whose extension names no record format
+       (without --format), --resume without a state file or with other engines, engine
+       settings, time controls or openings, a --report in no folder or onto a file the match
+       reads or writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
 /// The exit status of a match that ended with `e`: 2 for usage errors (nothing was played or

@@ -15,6 +15,7 @@ mod match_terminal;
 mod mate;
 mod nnue;
 mod perft;
+mod shard;
 
 use clap::{ArgMatches, Parser, Subcommand};
 use hisha::usi::Tunables;
@@ -81,6 +82,12 @@ pub enum Command {
         #[arg(long)]
         tunable: bool,
     },
+}
+
+/// The parser of counts that must be at least 1 (`hisha match --games`, `--concurrency`,
+/// `--shards`).
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
 }
 
 /// A record format as a command-line value: one of [`Format::ALL`](hisha::record::Format::ALL), by
