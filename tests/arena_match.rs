@@ -1,4 +1,5 @@
-//! `hisha match` end to end: self-play records read back by hisha and cshogi; crash safety (a
+//! `hisha match` end to end: self-play records read back by hisha and cshogi; tournaments
+//! (`arena_match/tournament.rs`); crash safety (a
 //! killed runner, Ctrl-C once and twice); resume, shards and merge, also as a Slurm array job
 //! (`arena_match/slurm.rs`); and short matches against the real Debian engines (Fairy-Stockfish
 //! here and in CI; gpsusi with `--ignored`). The tools outside cargo (cshogi, Fairy-Stockfish,
@@ -11,6 +12,8 @@ mod arena_match {
     // Shards of a match as a Slurm array job, on a private single-node Slurm.
     mod slurm;
     mod slurm_cluster;
+    // Tournaments: round-robin, gauntlet, shards, a dropped engine.
+    mod tournament;
 }
 
 use crossbeam_channel::{Receiver, unbounded};

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 pub(crate) fn previous_state(
     resume: bool,
     state_path: &Path,
-    confs: &[EngineConfig; 2],
+    confs: &[EngineConfig],
     identity: &MatchIdentity,
     events: &dyn MatchObserver,
 ) -> Result<State, MatchError> {
@@ -31,13 +31,14 @@ pub(crate) fn previous_state(
         return Err(MatchError::NothingToResume(state_path.to_path_buf()));
     }
     let st = state::load(state_path).map_err(MatchError::ResumeState)?;
-    let given = confs.each_ref().map(|c| c.name.clone());
+    let given: Vec<String> = confs.iter().map(|c| c.name.clone()).collect();
     if let Some(recorded) = st.engines.clone().filter(|r| *r != given) {
         return Err(MatchError::OtherEngines { state: state_path.to_path_buf(), recorded, given });
     }
     match &st.identity {
         Some(recorded) => {
-            let differences = identity.differences(recorded, confs.each_ref().map(|c| c.name.as_str()));
+            let names: Vec<&str> = confs.iter().map(|c| c.name.as_str()).collect();
+            let differences = identity.differences(recorded, &names);
             if !differences.is_empty() {
                 return Err(MatchError::OtherSettings { state: state_path.to_path_buf(), differences });
             }
@@ -101,7 +102,7 @@ struct OtherGames {
 
 /// The games in `path` (read as `format`) with a player who is neither of `names`; unreadable
 /// games are not counted, a missing file holds none.
-fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames {
+fn other_games(path: &Path, format: Format, names: &[&str]) -> OtherGames {
     let Ok(bytes) = std::fs::read(path) else { return OtherGames::default() };
     let mut found = OtherGames::default();
     for rec in read_games(&bytes, format).into_iter().flatten() {
@@ -123,7 +124,7 @@ fn other_games(path: &Path, format: Format, names: [&str; 2]) -> OtherGames {
 pub(crate) fn warn_of_other_games(
     outs: &[PathBuf],
     format: Option<Format>,
-    names: [&str; 2],
+    names: &[&str],
     events: &dyn MatchObserver,
 ) -> String {
     let mut note = String::new();
@@ -164,10 +165,10 @@ mod tests {
             w.write(&r).expect("write");
         }
         drop(w);
-        let other = other_games(&path, Format::Psn, ["a", "b"]);
+        let other = other_games(&path, Format::Psn, &["a", "b"]);
         assert_eq!(other, OtherGames { count: 3, pairings: vec!["x vs b".into(), "x vs y".into()] });
-        assert_eq!(other_games(&path, Format::Psn, ["x", "b"]).count, 3, "a-b, b-a and x-y");
-        assert_eq!(other_games(&dir.join("none.psn"), Format::Psn, ["a", "b"]), OtherGames::default());
+        assert_eq!(other_games(&path, Format::Psn, &["x", "b"]).count, 3, "a-b, b-a and x-y");
+        assert_eq!(other_games(&dir.join("none.psn"), Format::Psn, &["a", "b"]), OtherGames::default());
         let _ = std::fs::remove_dir_all(dir);
     }
 

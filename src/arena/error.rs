@@ -85,6 +85,9 @@ pub enum MergeError {
         /// What differs, a line each.
         differences: Vec<String>,
     },
+    /// `--anchor` names no engine of the merged games.
+    #[error("--anchor {0:?} is not an engine of the merged games (their engines: {1})")]
+    UnknownAnchor(String, String),
     /// No state file holds a game (and none names its engines).
     #[error("no games in the state files")]
     NoGames,
@@ -124,9 +127,15 @@ pub enum MatchError {
     /// A bad engine definition.
     #[error(transparent)]
     Engine(#[from] ConfigError),
-    /// More than two `--engine`s.
-    #[error("give at most two engines (got {0})")]
+    /// More than two `--engine`s without `--tournament`.
+    #[error("a match has two engines (got {0}); give --tournament round-robin or gauntlet to play them all")]
     TooManyEngines(usize),
+    /// `--sprt` in a tournament (an SPRT compares two engines).
+    #[error("--sprt compares two engines: it cannot stop a tournament")]
+    SprtInTournament,
+    /// `--anchor` names no engine of the tournament.
+    #[error("--anchor {0:?} is not an engine of the tournament (its engines: {1})")]
+    UnknownAnchor(String, String),
     /// An engine's executable does not exist.
     #[error("engine {engine}: cannot find the command {}", command.display())]
     MissingCommand {
@@ -156,16 +165,16 @@ pub enum MatchError {
     ResumeState(StateError),
     /// `--resume` with other engines than the state file's.
     #[error(
-        "{} is a match of {} vs {}, not {} vs {}: give the same engines to resume",
-        state.display(), recorded[0], recorded[1], given[0], given[1]
+        "{} is a match of {}, not {}: give the same engines to resume",
+        state.display(), recorded.join(" vs "), given.join(" vs ")
     )]
     OtherEngines {
         /// The state file.
         state: PathBuf,
         /// Its engines.
-        recorded: [String; 2],
+        recorded: Vec<String>,
         /// The engines given.
-        given: [String; 2],
+        given: Vec<String>,
     },
     /// `--resume` with other engine settings, time controls or openings than the state file's.
     #[error(
@@ -196,6 +205,21 @@ pub enum MatchError {
     Crashes {
         /// Which engine, and the limit.
         limit: CrashLimit,
+        /// Games finished in this run.
+        finished: usize,
+        /// Scheduled games not played.
+        unplayed: usize,
+    },
+    /// A tournament went on without engines that were faulty in `--max-crashes` games in a row.
+    #[error(
+        "the tournament went on without {}: {}; {finished} games finished, {unplayed} not played; \
+         --resume plays their games",
+        dropped.iter().map(|d| d.engine.as_str()).collect::<Vec<_>>().join(", "),
+        dropped.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    )]
+    Dropped {
+        /// The engines dropped, with the limit.
+        dropped: Vec<CrashLimit>,
         /// Games finished in this run.
         finished: usize,
         /// Scheduled games not played.

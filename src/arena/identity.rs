@@ -5,27 +5,27 @@
 
 use super::openings::Opening;
 use super::settings::MatchSettings;
+use super::tournament::Tournament;
 use crate::client::config::EngineConfig;
 use crate::client::tc::TimeControl;
 
 /// The settings the games of a match depend on, as the state file records them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchIdentity {
-    /// Each engine's definition (first, second): `COMMAND [ARG]… [dir=D] [option.X=V]…`.
-    pub engines: [String; 2],
-    /// Each engine's time control (first, second).
-    pub time_controls: [TimeControl; 2],
+    /// Each engine's definition, in order: `COMMAND [ARG]… [dir=D] [option.X=V]…`.
+    pub engines: Vec<String>,
+    /// Each engine's time control, in order.
+    pub time_controls: Vec<TimeControl>,
     /// The openings: `SOURCE, N plies[, seed S] #FINGERPRINT`.
     pub openings: String,
+    /// The kind of tournament (`None`: a match of two engines).
+    pub tournament: Option<Tournament>,
 }
-
-/// The state file's header fields for an identity, in order.
-const FIELDS: [&str; 5] = ["engine1", "engine2", "tc1", "tc2", "openings"];
 
 impl MatchIdentity {
     /// The identity of a match of `confs` (engines without a time control of their own play
     /// `settings.tc`) over `openings`.
-    pub(crate) fn of(settings: &MatchSettings, confs: &[EngineConfig; 2], openings: &[Opening]) -> MatchIdentity {
+    pub(crate) fn of(settings: &MatchSettings, confs: &[EngineConfig], openings: &[Opening]) -> MatchIdentity {
         let source = match (&settings.handicap, &settings.openings) {
             (Some(h), _) => format!("handicap {}", h.english()),
             (None, Some(path)) => path.display().to_string(),
@@ -33,42 +33,54 @@ impl MatchIdentity {
         };
         let seed = settings.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         MatchIdentity {
-            engines: confs.each_ref().map(definition),
-            time_controls: confs.each_ref().map(|c| c.tc.unwrap_or(settings.tc)),
+            engines: confs.iter().map(definition).collect(),
+            time_controls: confs.iter().map(|c| c.tc.unwrap_or(settings.tc)).collect(),
             openings: format!("{source}, {} plies{seed} #{:016x}", settings.opening_plies, fingerprint(openings)),
+            tournament: settings.tournament,
         }
     }
 
-    /// The header fields `key=value` (tabs in values turned into blanks).
+    /// The header fields `key=value` (tabs in values turned into blanks): `engine1`, `engine2`,
+    /// … `tc1`, `tc2`, …, `openings`, and `tournament` for a tournament.
     pub(crate) fn fields(&self) -> Vec<String> {
-        let [e1, e2] = &self.engines;
-        let [t1, t2] = self.time_controls;
-        let values = [e1.clone(), e2.clone(), t1.to_string(), t2.to_string(), self.openings.clone()];
-        FIELDS.iter().zip(values).map(|(k, v)| format!("{k}={}", v.replace('\t', " "))).collect()
+        let numbered = |key: &str, values: Vec<String>| -> Vec<(String, String)> {
+            values.into_iter().enumerate().map(|(i, v)| (format!("{key}{}", i + 1), v)).collect()
+        };
+        let mut fields = numbered("engine", self.engines.clone());
+        fields.extend(numbered("tc", self.time_controls.iter().map(ToString::to_string).collect()));
+        fields.push(("openings".into(), self.openings.clone()));
+        fields.extend(self.tournament.map(|t| ("tournament".to_string(), t.to_string())));
+        fields.into_iter().map(|(k, v)| format!("{k}={}", v.replace('\t', " "))).collect()
     }
 
     /// The identity in a header's `key=value` fields; `None` when one is missing (a state file
     /// written before hisha recorded them).
     pub(crate) fn from_fields<'a>(fields: impl Iterator<Item = (&'a str, &'a str)> + Clone) -> Option<MatchIdentity> {
         let get = |key: &str| fields.clone().find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
-        let tc = |key: &str| get(key)?.parse::<TimeControl>().ok();
-        Some(MatchIdentity {
-            engines: [get("engine1")?, get("engine2")?],
-            time_controls: [tc("tc1")?, tc("tc2")?],
-            openings: get("openings")?,
-        })
+        let engines: Vec<String> = (1..).map_while(|i| get(&format!("engine{i}"))).collect();
+        let time_controls: Vec<TimeControl> =
+            (1..=engines.len()).map(|i| get(&format!("tc{i}"))?.parse().ok()).collect::<Option<_>>()?;
+        let tournament = match get("tournament") {
+            Some(kind) => Some(kind.parse().ok()?),
+            None => None,
+        };
+        (engines.len() >= 2).then_some(MatchIdentity { engines, time_controls, openings: get("openings")?, tournament })
     }
 
-    /// What differs from `recorded`, a line each (`name` the engines' names): empty when the
+    /// What differs from `recorded`, a line each (`names` the engines' names): empty when the
     /// games are of the same match.
-    pub(crate) fn differences(&self, recorded: &MatchIdentity, names: [&str; 2]) -> Vec<String> {
+    pub(crate) fn differences(&self, recorded: &MatchIdentity, names: &[&str]) -> Vec<String> {
         let mut out = Vec::new();
-        for (i, name) in names.into_iter().enumerate() {
-            let (was, now) = (&recorded.engines[i], &self.engines[i]);
+        let kind = |t: Option<Tournament>| t.map_or("a match".to_string(), |t| format!("a {t} tournament"));
+        if self.tournament != recorded.tournament {
+            out.push(format!("it was {}, now {}", kind(recorded.tournament), kind(self.tournament)));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let (Some(was), Some(now)) = (recorded.engines.get(i), self.engines.get(i)) else { continue };
             if was != now {
                 out.push(format!("{name}: the engine was `{was}`, now `{now}`"));
             }
-            let (was, now) = (recorded.time_controls[i], self.time_controls[i]);
+            let (Some(was), Some(now)) = (recorded.time_controls.get(i), self.time_controls.get(i)) else { continue };
             if was != now {
                 out.push(format!("{name}: the time control was {was}, now {now}"));
             }
@@ -134,17 +146,17 @@ mod tests {
         let pairs = fields.iter().filter_map(|f| f.split_once('='));
         assert_eq!(MatchIdentity::from_fields(pairs), Some(a.clone()));
         assert_eq!(MatchIdentity::from_fields([("engine1", "x")].into_iter()), None, "an older header");
-        assert_eq!(a.differences(&a, ["a", "b"]), Vec::<String>::new());
+        assert_eq!(a.differences(&a, &["a", "b"]), Vec::<String>::new());
         let b = identity("nodes=2000", &["7g7f"]);
         assert_eq!(
-            b.differences(&a, ["a", "b"]),
+            b.differences(&a, &["a", "b"]),
             [
                 "a: the time control was byoyomi=100, now nodes=2000",
                 "b: the time control was byoyomi=100, now nodes=2000"
             ]
         );
         let c = identity("byoyomi=100", &["2g2f"]);
-        let diff = c.differences(&a, ["a", "b"]);
+        let diff = c.differences(&a, &["a", "b"]);
         assert_eq!(diff.len(), 1, "{diff:?}");
         assert!(diff[0].starts_with("the openings were built-in book/openings.psn, 24 plies #"), "{diff:?}");
         assert!(a.engines[0].ends_with(" option.USI_Hash=16"), "{}", a.engines[0]);

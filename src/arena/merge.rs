@@ -7,16 +7,16 @@ use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::output::{format_of, open_record};
 use super::recorded::{record_of, records};
-use super::report::Tally;
 use super::report_html::MatchPage;
+use super::scoreboard::Scoreboard;
 use super::settings::MatchSettings;
 use super::state::{self, GameLine, State, StateError};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The first and second engine of merged states: from their headers, which must agree, else from
-/// the games (the first engine plays Black in odd games).
-fn engines(states: &[(PathBuf, State)]) -> Result<[String; 2], MergeError> {
+/// The engines of merged states: from their headers, which must agree, else (state files of an
+/// older hisha, always of a match) from the games (the first engine plays Black in odd games).
+fn engines(states: &[(PathBuf, State)]) -> Result<Vec<String>, MergeError> {
     let mut named = states.iter().filter_map(|(p, s)| s.engines.clone().map(|e| (p, e)));
     if let Some((p, first)) = named.next() {
         if let Some((q, other)) = named.find(|(_, e)| *e != first) {
@@ -30,12 +30,12 @@ fn engines(states: &[(PathBuf, State)]) -> Result<[String; 2], MergeError> {
         return Ok(first);
     }
     let g = states.iter().flat_map(|(_, s)| &s.games).min_by_key(|g| g.number).ok_or(MergeError::NoGames)?;
-    Ok(if g.number % 2 == 1 { [g.black.clone(), g.white.clone()] } else { [g.white.clone(), g.black.clone()] })
+    Ok(if g.number % 2 == 1 { vec![g.black.clone(), g.white.clone()] } else { vec![g.white.clone(), g.black.clone()] })
 }
 
 /// Checks that the states that record their settings (engine definitions, time controls,
 /// openings) record the same ones: shards of one match.
-fn same_settings(states: &[(PathBuf, State)], names: [&str; 2]) -> Result<(), MergeError> {
+fn same_settings(states: &[(PathBuf, State)], names: &[&str]) -> Result<(), MergeError> {
     let mut recorded = states.iter().filter_map(|(p, s)| s.identity.as_ref().map(|i| (p, i)));
     let Some((first, identity)) = recorded.next() else { return Ok(()) };
     for (other, theirs) in recorded {
@@ -78,8 +78,11 @@ fn write_records(
 pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<(), MergeError> {
     let states: Vec<(PathBuf, State)> =
         settings.merge.iter().map(|p| Ok((p.clone(), state::load(p)?))).collect::<Result<_, StateError>>()?;
-    let [a, b] = engines(&states)?;
-    same_settings(&states, [&a, &b])?;
+    let names = engines(&states)?;
+    if let Some(anchor) = settings.anchor.as_ref().filter(|a| !names.contains(&a.name)) {
+        return Err(MergeError::UnknownAnchor(anchor.name.clone(), names.join(", ")));
+    }
+    same_settings(&states, &names.iter().map(String::as_str).collect::<Vec<_>>())?;
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     for (p, s) in &states {
         for g in &s.games {
@@ -90,8 +93,10 @@ pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Res
     }
     let mut lines: Vec<&GameLine> = states.iter().flat_map(|(_, s)| &s.games).collect();
     lines.sort_by_key(|g| g.number);
-    let mut tally = Tally::new(&a, &b);
-    tally.time_controls = states.iter().find_map(|(_, s)| s.identity.as_ref()).map(|i| i.time_controls);
+    let identity = states.iter().find_map(|(_, s)| s.identity.as_ref());
+    let time_controls = identity.map(|i| i.time_controls.clone()).unwrap_or_default();
+    let tournament = identity.and_then(|i| i.tournament);
+    let mut board = Scoreboard::new(&names, time_controls, tournament, settings.anchor.clone());
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut details = BTreeMap::new();
     if let Some(p) = &mut page {
@@ -100,21 +105,21 @@ pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Res
         }
     }
     for g in &lines {
-        tally.add(g);
+        board.add(g);
         if let Some(p) = &mut page {
-            p.add(g, details.remove(&g.number), &tally);
+            p.add(g, details.remove(&g.number), &board);
         }
     }
     if !settings.out.is_empty() {
         write_records(&states, settings, events)?;
     }
-    events.event(MatchEvent::Results(&tally.block(settings.sprt.as_ref())));
+    events.event(MatchEvent::Results(&board.block(settings.sprt.as_ref())));
     if let Some(p) = &page {
         let status = match states.len() {
             1 => "read from 1 state file".to_string(),
             n => format!("merged from {n} state files"),
         };
-        p.write(&tally, settings.sprt.as_ref(), &status, false)?;
+        p.write(&board, settings.sprt.as_ref(), &status, false)?;
         events.event(MatchEvent::PageWritten(p.path()));
     }
     Ok(())

@@ -128,7 +128,7 @@ impl Outputs {
         outs: &[PathBuf],
         format: Option<Format>,
         (state_path, identity): (&Path, &MatchIdentity),
-        engines: [&str; 2],
+        engines: &[&str],
         log: Option<PathBuf>,
     ) -> Result<Outputs, FileError> {
         let writers = outs

@@ -80,15 +80,15 @@ fn stderr_tail(transcript: &Transcript, name: &str) -> Vec<String> {
     lines[lines.len().saturating_sub(STDERR_TAIL)..].to_vec()
 }
 
-/// Checks both engines (`timeouts[i]` for `confs[i]`); on success, warns `events` of the problems
+/// Checks every engine at once (`timeouts[i]` for `confs[i]`); on success, warns `events` of the problems
 /// with their options and returns the transcripts of the check, for the log.
 pub(crate) fn check(
-    confs: &[EngineConfig; 2],
-    timeouts: [Duration; 2],
+    confs: &[EngineConfig],
+    timeouts: &[Duration],
     events: &dyn MatchObserver,
 ) -> Result<Transcript, MatchError> {
     let results: Vec<Checked> = std::thread::scope(|s| {
-        let handles: Vec<_> = confs.iter().zip(timeouts).map(|(c, t)| s.spawn(move || check_one(c, t))).collect();
+        let handles: Vec<_> = confs.iter().zip(timeouts).map(|(c, &t)| s.spawn(move || check_one(c, t))).collect();
         handles
             .into_iter()
             .map(|h| {

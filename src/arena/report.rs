@@ -66,29 +66,11 @@ impl Tally {
                 _ => w.draws += 1,
             }
         }
-        match g.result.winner {
-            Winner::Black => self.by_colour[0] += 1,
-            Winner::White => self.by_colour[1] += 1,
-            _ => self.by_colour[2] += 1,
+        self.by_colour[colour_index(g.result.winner)] += 1;
+        let (key, fault) = ending(g);
+        if let Some((loser, kind)) = fault {
+            self.faults[usize::from(loser != self.a)][kind] += 1;
         }
-        let (loser, loser_is_a) = match g.result.winner {
-            Winner::Black => (format!(" ({})", g.white), !a_is_black),
-            Winner::White => (format!(" ({})", g.black), a_is_black),
-            _ => (String::new(), false),
-        };
-        let fault = match g.result.reason {
-            ResultReason::Time => Some(0),
-            ResultReason::IllegalMove => Some(1),
-            ResultReason::Disconnect => Some(2),
-            _ => None,
-        };
-        let key = match fault {
-            Some(kind) if !loser.is_empty() => {
-                self.faults[usize::from(!loser_is_a)][kind] += 1;
-                format!("{}{loser}", g.result.reason)
-            }
-            _ => g.result.reason.to_string(),
-        };
         *self.reasons.entry(key).or_default() += 1;
         let pair = (g.number - 1) / 2;
         match self.open_pairs.remove(&pair) {
@@ -217,6 +199,36 @@ impl Tally {
             let _ = writeln!(s, "  SPRT ({t}): {}", self.sprt_state(t));
         }
         s
+    }
+}
+
+/// Where a finished game counts in the results' "By colour" line: 0 Black won, 1 White won, 2 drawn.
+pub(super) fn colour_index(winner: Winner) -> usize {
+    match winner {
+        Winner::Black => 0,
+        Winner::White => 1,
+        _ => 2,
+    }
+}
+
+/// How a finished game ended, as the results count it: the end reason's key (a loss on time, by an
+/// illegal move or by a crash names the engine that lost: `time forfeit (A)`), and that engine
+/// with the kind of fault (0: time, 1: illegal move, 2: crash or stall).
+pub(super) fn ending(g: &GameLine) -> (String, Option<(&str, usize)>) {
+    let loser = match g.result.winner {
+        Winner::Black => Some(g.white.as_str()),
+        Winner::White => Some(g.black.as_str()),
+        _ => None,
+    };
+    let kind = match g.result.reason {
+        ResultReason::Time => Some(0),
+        ResultReason::IllegalMove => Some(1),
+        ResultReason::Disconnect => Some(2),
+        _ => None,
+    };
+    match loser.zip(kind) {
+        Some((loser, kind)) => (format!("{} ({loser})", g.result.reason), Some((loser, kind))),
+        None => (g.result.reason.to_string(), None),
     }
 }
 

@@ -1,5 +1,6 @@
-//! What a match plays: the two engines, the openings and the deterministic schedule of games
-//! (colour-swapped pairs, one opening per pair, shards, games already finished skipped).
+//! What a match or tournament plays: the engines, the pairings, the openings and the
+//! deterministic schedule of games (colour-swapped pairs, one opening per pair, shards, games
+//! already finished skipped).
 
 use super::error::MatchError;
 use super::game::GameSpec;
@@ -13,54 +14,58 @@ use std::path::Path;
 /// folder it is started from.
 const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
 
-/// A scheduled game: its spec and which engine (0 = first, 1 = second) plays Black.
+/// A scheduled game: its spec and the engines (indices into the match's engine list) that play it.
 pub(crate) struct Job {
     /// What to play.
     pub spec: GameSpec,
-    /// The first engine plays Black (odd game numbers).
-    pub first_is_black: bool,
-}
-
-/// The engine (0 = first, 1 = second) playing each colour: [Black's, White's].
-fn engines_by_colour(first_is_black: bool) -> [usize; 2] {
-    if first_is_black { [0, 1] } else { [1, 0] }
+    /// The engine playing each colour: [Black's, White's].
+    pub engines: [usize; 2],
 }
 
 impl Job {
-    /// The engine (0 = first, 1 = second) playing each colour: [Black's, White's].
+    /// The engine (index into the match's engines) playing each colour: [Black's, White's].
     pub(crate) fn engines_by_colour(&self) -> [usize; 2] {
-        engines_by_colour(self.first_is_black)
+        self.engines
     }
 
     /// The engine definitions by colour: (Black, White).
-    pub(crate) fn sides<'a>(&self, confs: &'a [EngineConfig; 2]) -> (&'a EngineConfig, &'a EngineConfig) {
-        let [black, white] = self.engines_by_colour();
+    pub(crate) fn sides<'a>(&self, confs: &'a [EngineConfig]) -> (&'a EngineConfig, &'a EngineConfig) {
+        let [black, white] = self.engines;
         (&confs[black], &confs[white])
     }
 }
 
-/// The two engines: the `--engine`s given, completed with hisha; equal names are made distinct.
-pub(crate) fn engines(settings: &MatchSettings) -> Result<[EngineConfig; 2], MatchError> {
+/// The engines: the `--engine`s given, completed with hisha to two; equal names are made
+/// distinct (`-2`, `-3`, …). More than two only in a tournament.
+pub(crate) fn engines(settings: &MatchSettings) -> Result<Vec<EngineConfig>, MatchError> {
     let load = |w: &Vec<String>| EngineConfig::from_spec(w, &settings.engines_dir);
     let mut list: Vec<EngineConfig> = settings.engines.iter().map(load).collect::<Result<_, _>>()?;
-    let [a, mut b] = match list.len() {
+    match list.len() {
         0 => {
             let (mut a, mut b) = (EngineConfig::hisha(), EngineConfig::hisha());
             a.name = "hisha-1".into();
             b.name = "hisha-2".into();
-            [a, b]
+            list = vec![a, b];
         }
-        1 => [list.remove(0), EngineConfig::hisha()],
-        2 => {
-            let b = list.remove(1);
-            [list.remove(0), b]
-        }
-        n => return Err(MatchError::TooManyEngines(n)),
-    };
-    if a.name == b.name {
-        b.name.push_str("-2");
+        1 => list.push(EngineConfig::hisha()),
+        2 => {}
+        n if settings.tournament.is_none() => return Err(MatchError::TooManyEngines(n)),
+        _ => {}
     }
-    Ok([a, b])
+    for i in 1..list.len() {
+        // A name is taken by an engine before this one, or by a later one as given.
+        let taken = |name: &str, list: &[EngineConfig]| list.iter().enumerate().any(|(j, c)| j != i && c.name == name);
+        if list[..i].iter().any(|c| c.name == list[i].name) {
+            let base = list[i].name.clone();
+            list[i].name = (2..).map(|k| format!("{base}-{k}")).find(|n| !taken(n, &list)).unwrap_or(base);
+        }
+    }
+    Ok(list)
+}
+
+/// The pairings played: every pair of a tournament, or the two engines of a match.
+pub(crate) fn pairings(settings: &MatchSettings, engines: usize) -> Vec<(usize, usize)> {
+    settings.tournament.map_or(vec![(0, 1)], |t| t.pairings(engines))
 }
 
 /// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
@@ -80,27 +85,33 @@ pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, Op
     Ok(list)
 }
 
-/// The games still to play: game `n` (1-based) belongs to pair `(n - 1) / 2`, which plays opening
-/// `pair % openings` twice, the first engine Black in the odd game. With `--shard K/N` only the
-/// pairs of the shard (`Shard::has_pair`) are played; games in `done` are skipped.
+/// The games still to play. The colour-swapped pairs are dealt out over the pairings in turn:
+/// pair `q` (from 0) is pairing `q mod P`'s pair `q div P`, which plays opening `(q div P) mod
+/// openings`, so every pairing plays the same openings in the same order, and a longer match or
+/// tournament (more `--games` or `--rounds`) only adds pairs at the end. Game `2q + 1` has the
+/// pairing's first engine Black, game `2q + 2` the second. A match is the one pairing of its two
+/// engines (pair `q` plays opening `q mod openings`). With `--shard K/N` only the pairs of the
+/// shard (`Shard::has_pair`) are played; games in `done` are skipped.
 pub(crate) fn schedule(
     settings: &MatchSettings,
-    confs: &[EngineConfig; 2],
+    confs: &[EngineConfig],
     openings: &[Opening],
     done: &[usize],
 ) -> Vec<Job> {
-    let pairs = settings.games.div_ceil(2).max(1);
+    let pairings = pairings(settings, confs.len());
+    let per_pairing = settings.games.div_ceil(2).max(1) * settings.rounds.max(1);
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
     let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.time_margin);
     let mut jobs = Vec::new();
-    for number in 1..=pairs * 2 {
+    for number in 1..=per_pairing * pairings.len() * 2 {
         let pair = (number - 1) / 2;
         if settings.shard.is_some_and(|shard| !shard.has_pair(pair)) || done.contains(&number) {
             continue;
         }
-        let o = &openings[pair % openings.len()];
-        let first_is_black = number % 2 == 1;
-        let [black, white] = engines_by_colour(first_is_black).map(|e| &confs[e]);
+        let (first, second) = pairings[pair % pairings.len()];
+        let o = &openings[(pair / pairings.len()) % openings.len()];
+        let engines = if number % 2 == 1 { [first, second] } else { [second, first] };
+        let [black, white] = engines.map(|e| &confs[e]);
         jobs.push(Job {
             spec: GameSpec {
                 number,
@@ -110,8 +121,100 @@ pub(crate) fn schedule(
                 tc: [tc(black), tc(white)],
                 margin: [margin(black), margin(white)],
             },
-            first_is_black,
+            engines,
         });
     }
     jobs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::settings::tests::settings;
+    use crate::arena::tournament::Tournament;
+
+    fn openings(n: usize) -> Vec<Opening> {
+        (0..n).map(|i| Opening { start: Start::default(), moves: Vec::new(), name: format!("o{i}") }).collect()
+    }
+
+    fn confs(n: usize) -> Vec<EngineConfig> {
+        (0..n)
+            .map(|i| {
+                let mut c = EngineConfig::hisha();
+                c.name = format!("e{i}");
+                c
+            })
+            .collect()
+    }
+
+    /// (number, Black's engine, White's engine, opening) of each job.
+    fn plan(jobs: &[Job]) -> Vec<(usize, usize, usize, String)> {
+        jobs.iter().map(|j| (j.spec.number, j.engines[0], j.engines[1], j.spec.opening_name.clone())).collect()
+    }
+
+    #[test]
+    fn pairings_take_turns_over_the_same_openings_and_more_rounds_only_add_games() {
+        let mut s = settings("nodes=100".parse().expect("tc"));
+        s.tournament = Some(Tournament::RoundRobin);
+        s.games = 2;
+        s.rounds = 2;
+        let jobs = schedule(&s, &confs(3), &openings(3), &[]);
+        let o = |i: usize| format!("o{i}");
+        // Pair q: pairing q mod 3 ((0,1), (0,2), (1,2)), opening (q div 3) mod 3.
+        assert_eq!(
+            plan(&jobs),
+            [
+                (1, 0, 1, o(0)),
+                (2, 1, 0, o(0)),
+                (3, 0, 2, o(0)),
+                (4, 2, 0, o(0)),
+                (5, 1, 2, o(0)),
+                (6, 2, 1, o(0)),
+                (7, 0, 1, o(1)),
+                (8, 1, 0, o(1)),
+                (9, 0, 2, o(1)),
+                (10, 2, 0, o(1)),
+                (11, 1, 2, o(1)),
+                (12, 2, 1, o(1)),
+            ]
+        );
+        // Three rounds: the same twelve games, then six more; a shard and finished games skipped.
+        s.rounds = 3;
+        assert_eq!(plan(&schedule(&s, &confs(3), &openings(3), &[]))[..12], plan(&jobs)[..]);
+        s.shard = "2/2".parse().ok();
+        let numbers: Vec<usize> = schedule(&s, &confs(3), &openings(3), &[4]).iter().map(|j| j.spec.number).collect();
+        assert_eq!(numbers, [3, 7, 8, 11, 12, 15, 16], "odd pairs 1, 3, 5, 7; game 4 done");
+        // A gauntlet pairs the first engine with each other one.
+        s.shard = None;
+        s.tournament = Some(Tournament::Gauntlet);
+        s.rounds = 1;
+        let gauntlet = plan(&schedule(&s, &confs(3), &openings(1), &[]));
+        assert_eq!(gauntlet, [(1, 0, 1, o(0)), (2, 1, 0, o(0)), (3, 0, 2, o(0)), (4, 2, 0, o(0))]);
+    }
+
+    #[test]
+    fn a_match_plays_opening_q_in_pair_q_as_before() {
+        let mut s = settings("nodes=100".parse().expect("tc"));
+        s.games = 5;
+        let jobs = plan(&schedule(&s, &confs(2), &openings(2), &[]));
+        let o = |i: usize| format!("o{i}");
+        assert_eq!(
+            jobs,
+            [(1, 0, 1, o(0)), (2, 1, 0, o(0)), (3, 0, 1, o(1)), (4, 1, 0, o(1)), (5, 0, 1, o(0)), (6, 1, 0, o(0))]
+        );
+    }
+
+    #[test]
+    fn engines_get_distinct_names_and_more_than_two_need_a_tournament() {
+        let mut s = settings("nodes=100".parse().expect("tc"));
+        let spec = |name: &str| vec![format!("name={name}"), "cmd=self".to_string()];
+        s.engines = vec![spec("x"), spec("x"), spec("x-2"), spec("x")];
+        assert!(matches!(engines(&s), Err(MatchError::TooManyEngines(4))));
+        s.tournament = Some(Tournament::Gauntlet);
+        let names: Vec<String> = engines(&s).expect("loads").into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["x", "x-3", "x-2", "x-4"], "x-2 is taken by the third engine");
+        s.engines.truncate(1);
+        let names: Vec<String> = engines(&s).expect("loads").into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["x", "hisha"], "one engine plays hisha");
+    }
 }

@@ -2,7 +2,8 @@
 //! without their parser (the binary's `hisha match` arguments fill it in, reading each value with
 //! its [`FromStr`] here), so that the library needs no command-line crate.
 
-use super::stats::Sprt;
+use super::stats::{Anchor, Sprt};
+use super::tournament::Tournament;
 use crate::Handicap;
 use crate::array_task::ArrayTask;
 use crate::client::tc::TimeControl;
@@ -14,10 +15,18 @@ use std::str::FromStr;
 /// The settings of `hisha match` (see `hisha match --help` for each one's meaning).
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
-    /// The `--engine` words, one list per engine (none: hisha against itself; one: it plays hisha).
+    /// The `--engine` words, one list per engine (none: hisha against itself; one: it plays hisha;
+    /// more than two only in a tournament).
     pub engines: Vec<Vec<String>>,
-    /// Number of games (rounded up to whole colour-swapped pairs).
+    /// Number of games (rounded up to whole colour-swapped pairs); in a tournament, of each pairing
+    /// in each round.
     pub games: usize,
+    /// Play a tournament of all the engines (`None`: a match of two).
+    pub tournament: Option<Tournament>,
+    /// Rounds of a tournament: each pairing plays `games` games per round.
+    pub rounds: usize,
+    /// The engine whose rating is fixed in a tournament's rating list (`None`: the first at 0).
+    pub anchor: Option<Anchor>,
     /// Time control of engines without their own.
     pub tc: TimeControl,
     /// Games played at once (`None`: cores / threads per engine).
@@ -195,6 +204,9 @@ pub(crate) mod tests {
         MatchSettings {
             engines: Vec::new(),
             games: 6,
+            tournament: None,
+            rounds: 1,
+            anchor: None,
             tc,
             concurrency: None,
             out: vec![PathBuf::from("games.psn")],

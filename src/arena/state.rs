@@ -7,7 +7,9 @@
 //! game <TAB> number <TAB> black engine <TAB> white engine <TAB> black|white|draw|unfinished <TAB> reason
 //! ```
 //!
-//! The `engine1` … `openings` fields ([`MatchIdentity`]) are what `--resume` checks; state files
+//! A tournament's header names its third and later engines `name3=…`, `name4=…` after `second=`,
+//! has their `engineN=` and `tcN=` too, and ends with `tournament=round-robin|gauntlet`. The
+//! `engine1` … `tournament` fields ([`MatchIdentity`]) are what `--resume` checks; state files
 //! written before they were recorded lack them.
 
 use super::file_error::FileError;
@@ -45,8 +47,8 @@ pub struct State {
     pub out: Option<PathBuf>,
     /// Its format.
     pub format: Option<Format>,
-    /// The first and second engine of the match (results are from the first one's side).
-    pub engines: Option<[String; 2]>,
+    /// The engines of the match (results are from the first one's side) or tournament, in order.
+    pub engines: Option<Vec<String>>,
     /// The engines' definitions, time controls and the openings, where recorded.
     pub identity: Option<MatchIdentity>,
     /// The finished games.
@@ -95,7 +97,7 @@ pub fn load(path: &Path) -> Result<State, StateError> {
         Err(e) => return Err(FileError::at(path)(e).into()),
     };
     let mut st = State::default();
-    let (mut first, mut second) = (None, None);
+    let mut names: Vec<(usize, String)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let f: Vec<&str> = line.split('\t').collect();
         if line.starts_with('#') {
@@ -104,9 +106,14 @@ pub fn load(path: &Path) -> Result<State, StateError> {
                 match kv.split_once('=') {
                     Some(("out", v)) => st.out = Some(PathBuf::from(v)),
                     Some(("format", v)) => st.format = v.parse().ok(),
-                    Some(("first", v)) => first = Some(v.to_string()),
-                    Some(("second", v)) => second = Some(v.to_string()),
-                    _ => {}
+                    Some(("first", v)) => names.push((1, v.to_string())),
+                    Some(("second", v)) => names.push((2, v.to_string())),
+                    Some((k, v)) => {
+                        if let Some(n) = k.strip_prefix("name").and_then(|n| n.parse().ok()).filter(|&n| n > 2) {
+                            names.push((n, v.to_string()));
+                        }
+                    }
+                    None => {}
                 }
             }
             continue;
@@ -133,7 +140,9 @@ pub fn load(path: &Path) -> Result<State, StateError> {
             result: GameResult { winner, reason },
         });
     }
-    st.engines = first.zip(second).map(|(a, b)| [a, b]);
+    names.sort_by_key(|(n, _)| *n);
+    let numbered_in_order = names.iter().enumerate().all(|(i, (n, _))| *n == i + 1);
+    st.engines = (names.len() >= 2 && numbered_in_order).then(|| names.into_iter().map(|(_, v)| v).collect());
     Ok(st)
 }
 
@@ -149,18 +158,25 @@ impl StateWriter {
         path: &Path,
         out: &Path,
         format: Format,
-        engines: [&str; 2],
+        engines: &[&str],
         identity: &MatchIdentity,
     ) -> Result<StateWriter, FileError> {
         let fresh = !path.exists();
         let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(FileError::at(path))?;
         if fresh {
-            let [a, b] = engines.map(|e| e.replace('\t', " "));
+            let key = |i: usize| match i {
+                0 => "first".to_string(),
+                1 => "second".to_string(),
+                _ => format!("name{}", i + 1),
+            };
+            let names: Vec<String> =
+                engines.iter().enumerate().map(|(i, e)| format!("{}={}", key(i), e.replace('\t', " "))).collect();
             let identity = identity.fields().join("\t");
             writeln!(
                 file,
-                "# hisha match state v1\tout={}\tformat={format}\tfirst={a}\tsecond={b}\t{identity}",
-                out.display()
+                "# hisha match state v1\tout={}\tformat={format}\t{}\t{identity}",
+                out.display(),
+                names.join("\t")
             )
             .map_err(FileError::at(path))?;
         }
@@ -185,6 +201,8 @@ impl StateWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::tournament::Tournament;
+    use crate::client::tc::TimeControl;
     use crate::position::ResultReason;
 
     #[test]
@@ -199,24 +217,53 @@ mod tests {
         };
         let games = [line(2, "hisha", Winner::White), line(1, "my engine", Winner::Draw)];
         let identity = MatchIdentity {
-            engines: ["/bin/engine --fast".into(), "/usr/bin/hisha option.USI_Hash=16".into()],
-            time_controls: ["byoyomi=100".parse().expect("tc"), "nodes=2000".parse().expect("tc")],
+            engines: vec!["/bin/engine --fast".into(), "/usr/bin/hisha option.USI_Hash=16".into()],
+            time_controls: vec!["byoyomi=100".parse().expect("tc"), "nodes=2000".parse().expect("tc")],
             openings: "built-in book/openings.psn, 24 plies #0123456789abcdef".into(),
+            tournament: None,
         };
         {
-            let mut w = StateWriter::open(&path, Path::new("g.psn"), Format::Psn, ["my engine", "hisha"], &identity)
+            let mut w = StateWriter::open(&path, Path::new("g.psn"), Format::Psn, &["my engine", "hisha"], &identity)
                 .expect("open");
             games.iter().for_each(|g| w.add(g).expect("write"));
         }
         let st = load(&path).expect("reads");
         assert_eq!(st.games, games);
         assert_eq!(st.identity, Some(identity));
-        assert_eq!(st.engines, Some(["my engine".to_string(), "hisha".to_string()]));
+        assert_eq!(st.engines, Some(vec!["my engine".to_string(), "hisha".to_string()]));
         assert_eq!((st.out, st.format), (Some(PathBuf::from("g.psn")), Some(Format::Psn)));
         std::fs::write(&path, "# hisha match state v1\ngame\t1\ta\tb\tblack\tcheckmate\ngame\t2\ta\tb\tsideways\tx\n")
             .expect("write");
         let e = load(&path).expect_err("bad line").to_string();
         assert!(e.ends_with("g.psn.state:3: bad state line \"game\\t2\\ta\\tb\\tsideways\\tx\""), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_tournament_header_names_every_engine_and_its_kind() {
+        let dir = crate::testing::temp_dir("state-tournament");
+        let path = dir.join("t.psn.state");
+        let tc: TimeControl = "nodes=1000".parse().expect("tc");
+        let identity = MatchIdentity {
+            engines: vec!["/bin/a".into(), "/bin/b".into(), "/bin/c x".into()],
+            time_controls: vec![tc, tc, "byoyomi=50".parse().expect("tc")],
+            openings: "built-in book/openings.psn, 24 plies #0123456789abcdef".into(),
+            tournament: Some(Tournament::Gauntlet),
+        };
+        let names = ["a", "b", "c\td"];
+        drop(StateWriter::open(&path, Path::new("t.psn"), Format::Psn, &names, &identity).expect("open"));
+        let header = std::fs::read_to_string(&path).expect("written");
+        assert!(header.contains("\tfirst=a\tsecond=b\tname3=c d\tengine1=/bin/a\t"), "{header}");
+        assert!(
+            header.contains("\ttc3=byoyomi=50\t") && header.trim_end().ends_with("\ttournament=gauntlet"),
+            "{header}"
+        );
+        let st = load(&path).expect("reads");
+        assert_eq!(st.engines, Some(vec!["a".to_string(), "b".into(), "c d".into()]));
+        assert_eq!(st.identity, Some(identity));
+        // A gap in the names (no name3) names no engines rather than the wrong ones.
+        std::fs::write(&path, "# hisha match state v1\tfirst=a\tsecond=b\tname4=d\n").expect("write");
+        assert_eq!(load(&path).expect("reads").engines, None);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

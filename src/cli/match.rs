@@ -5,8 +5,8 @@ use super::shard::{ShardArgs, ShardError};
 use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
 use hisha::Handicap;
-use hisha::arena::stats::Sprt;
-use hisha::arena::{MatchSettings, ScoreRule};
+use hisha::arena::stats::{Anchor, Sprt};
+use hisha::arena::{MatchSettings, ScoreRule, Tournament};
 use hisha::client::tc::TimeControl;
 use hisha::position::EnteringKingRule;
 use std::path::PathBuf;
@@ -18,12 +18,27 @@ use std::process::ExitCode;
 pub struct MatchCommand {
     /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
     /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
-    /// file. Give two; with one it plays hisha; with none, hisha plays itself.
+    /// file. Give two; with one it plays hisha; with none, hisha plays itself; more with
+    /// `--tournament`.
     #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "SPEC")]
     pub engine: Vec<String>,
-    /// Number of games (rounded up to whole colour-swapped pairs; at least 1).
+    /// Number of games (rounded up to whole colour-swapped pairs; at least 1); in a tournament,
+    /// of each pairing in each round.
     #[arg(long, default_value_t = 6, value_parser = at_least_one())]
     pub games: usize,
+    /// Play a tournament of all the `--engine`s: `round-robin` (every engine against every other)
+    /// or `gauntlet` (the first against each of the others). The pairings take turns, each over
+    /// the same openings; the results are a rating list (maximum likelihood, 95 % intervals) and
+    /// a crosstable. An engine that reaches --max-crashes is dropped and the others play on.
+    #[arg(long, value_name = "KIND")]
+    pub tournament: Option<Tournament>,
+    /// Rounds of a tournament: each pairing plays --games games per round.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one(), requires = "tournament")]
+    pub rounds: usize,
+    /// Fix this engine's rating in a tournament's rating list, e.g. `hisha=0` or
+    /// `fairy-stockfish=1800` (default: the first engine at 0).
+    #[arg(long, value_name = "NAME=ELO")]
+    pub anchor: Option<Anchor>,
     /// Time control: byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, time=MS, st=MS, nodes=N, depth=N.
     #[arg(long, default_value = "byoyomi=100")]
     pub tc: TimeControl,
@@ -62,7 +77,7 @@ pub struct MatchCommand {
     /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized`: fishtest's generalised
     /// SPRT on the pentanomial counts; stop when decided. `model=normalized` (the default, as in
     /// fastchess and fishtest): elo0/elo1 are normalised Elo; `model=logistic`: logistic Elo.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tournament")]
     pub sprt: Option<Sprt>,
     /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white
     /// ENGINE]`; records name it in a `Transcript` tag).
@@ -128,6 +143,9 @@ impl MatchCommand {
         Ok(MatchSettings {
             engines,
             games: self.games,
+            tournament: self.tournament,
+            rounds: self.rounds,
+            anchor: self.anchor,
             tc: self.tc,
             concurrency: self.concurrency,
             out: self.out,

@@ -13,12 +13,14 @@ Exit status:
   1    the match could not start or was stopped by errors: an engine that fails its first
        handshake (nothing is written then), an engine that crashed, stalled or failed to start in
        --max-crashes of its games in a row (finished games stay in the record files; --resume
-       continues), a file that cannot be written, a failed --merge
-  2    usage: bad arguments or engine definitions, a --shard-from-env whose variables name no
-       task, a command that does not exist, an --out whose extension names no record format
-       (without --format), --resume without a state file or with other engines, engine
-       settings, time controls or openings, a --report in no folder or onto a file the match
-       reads or writes
+       continues; a tournament drops that engine and plays on), a file that cannot be written, a
+       failed --merge
+  2    usage: bad arguments or engine definitions, more than two engines without --tournament,
+       --sprt in a tournament, an --anchor that names no engine, a --shard-from-env whose
+       variables name no task, a command that does not exist, an --out whose extension names no
+       record format (without --format), --resume without a state file or with other engines,
+       engine settings, time controls or openings, a --report in no folder or onto a file the
+       match reads or writes
   130  interrupted by Ctrl-C (once: after the running games finished; twice: at once)";
 
 /// The exit status of a match that ended with `e`: 2 for usage errors (nothing was played or
@@ -27,6 +29,8 @@ fn status(e: &MatchError) -> u8 {
     match e {
         MatchError::Engine(_)
         | MatchError::TooManyEngines(_)
+        | MatchError::SprtInTournament
+        | MatchError::UnknownAnchor(..)
         | MatchError::MissingCommand { .. }
         | MatchError::Openings(_)
         | MatchError::Report(_)
@@ -40,7 +44,8 @@ fn status(e: &MatchError) -> u8 {
         | MatchError::File(_)
         | MatchError::Thread(_)
         | MatchError::Merge(_)
-        | MatchError::Crashes { .. } => 1,
+        | MatchError::Crashes { .. }
+        | MatchError::Dropped { .. } => 1,
     }
 }
 

@@ -1,16 +1,18 @@
 //! `hisha match --report FILE.html`: one self-contained page (inline CSS and SVG, no script, no
-//! network) with the results (the same [`Tally`] as the text results block), a plot of the Elo
-//! after each game, the end reasons, the time used per move and a list of the games, each with a
+//! network) with the results (the same [`Tally`] as the text results block; for a tournament its
+//! rating list and crosstable), a plot of the Elo after each game (a match's), the end reasons, the time used per move and a list of the games, each with a
 //! small graph of the scores its engines reported. The runner rewrites it every `--report-every`
 //! games and at the end; `--merge` writes it from the shards' state files and records. The page is
 //! XHTML, so that XML tools read it too, and every engine-provided text is escaped.
 //!
-//! `details` reads a game's record, `plots` draws, `results` makes the tables, `target` refuses a
+//! `details` reads a game's record, `plots` draws, `results` makes the tables (`standings_html`
+//! a tournament's), `target` refuses a
 //! page that cannot be written or would overwrite a file the match reads or writes.
 
 mod details;
 mod plots;
 mod results;
+mod standings_html;
 mod target;
 
 pub(crate) use details::GameDetails;
@@ -19,7 +21,7 @@ pub(crate) use target::check_target;
 use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::recorded;
-use super::report::Tally;
+use super::scoreboard::Scoreboard;
 use super::state::{GameLine, State};
 use super::stats::{Sprt, Wdl};
 use super::timestamp::now_text;
@@ -62,9 +64,9 @@ impl MatchPage {
         &self.path
     }
 
-    /// Adds a game, just counted in `tally`, with its record's `details`.
-    pub(crate) fn add(&mut self, line: &GameLine, details: Option<GameDetails>, tally: &Tally) {
-        if line.result.winner != Winner::Unfinished {
+    /// Adds a game, just counted in `board`, with its record's `details`.
+    pub(crate) fn add(&mut self, line: &GameLine, details: Option<GameDetails>, board: &Scoreboard) {
+        if let (Scoreboard::Match(tally), false) = (board, line.result.winner == Winner::Unfinished) {
             self.history.push(tally.total);
         }
         self.games.push((line.clone(), details));
@@ -91,10 +93,13 @@ impl MatchPage {
         }
     }
 
-    /// The page for `tally` (and the SPRT, if any), saying `status` under the heading; a page of a
+    /// The page for `board` (and the SPRT, if any), saying `status` under the heading; a page of a
     /// match in progress (`live`) asks the browser to reload it every [`RELOAD_SECONDS`].
-    pub(crate) fn render(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str, live: bool) -> String {
-        let title = format!("hisha match: {} vs {}", tally.a, tally.b);
+    pub(crate) fn render(&self, board: &Scoreboard, sprt: Option<&Sprt>, status: &str, live: bool) -> String {
+        let title = match board {
+            Scoreboard::Match(tally) => format!("hisha match: {} vs {}", tally.a, tally.b),
+            Scoreboard::Tournament(standings) => format!("hisha {}", standings.title()),
+        };
         let mut s =
             String::from("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n");
         let _ = writeln!(s, "<meta charset=\"utf-8\"/>\n<title>{}</title>\n<style>{STYLE}</style>", escaped(&title));
@@ -106,18 +111,27 @@ impl MatchPage {
         for n in &self.notes {
             let _ = writeln!(s, "<p class=\"note\">{}</p>", escaped(n));
         }
-        s.push_str("<h2>Results</h2>\n");
-        s.push_str(&results::results(tally, sprt));
-        s.push_str("<h2>Elo over the games</h2>\n");
-        s.push_str(&plots::elo_plot(&self.history, &tally.a));
-        s.push_str(
-            "<p class=\"note\">The line is the Elo from the games so far, the band its 95 % interval; \
+        let names: Vec<String> = match board {
+            Scoreboard::Match(tally) => {
+                s.push_str("<h2>Results</h2>\n");
+                s.push_str(&results::results(tally, sprt));
+                s.push_str("<h2>Elo over the games</h2>\n");
+                s.push_str(&plots::elo_plot(&self.history, &tally.a));
+                s.push_str(
+                    "<p class=\"note\">The line is the Elo from the games so far, the band its 95 % interval; \
                     it starts once there are two games and neither engine has every point.</p>\n",
-        );
+                );
+                vec![tally.a.clone(), tally.b.clone()]
+            }
+            Scoreboard::Tournament(standings) => {
+                s.push_str(&standings_html::standings(standings));
+                standings.table().names().to_vec()
+            }
+        };
         s.push_str("<h2>End reasons</h2>\n");
-        s.push_str(&results::end_reasons(tally));
+        s.push_str(&results::end_reasons(board.reasons()));
         s.push_str("<h2>Time per move</h2>\n");
-        let times = self.move_times([&tally.a, &tally.b]);
+        let times = self.move_times(&names);
         let timed = self.games.iter().filter(|(_, d)| d.as_ref().is_some_and(|d| d.times.is_some())).count();
         s.push_str(&results::move_times(&times, timed, self.games.len()));
         s.push_str("<h2>Games</h2>\n");
@@ -127,7 +141,7 @@ impl MatchPage {
     }
 
     /// The times of each engine's moves over the games that have them.
-    fn move_times(&self, names: [&String; 2]) -> Vec<(String, Vec<u64>)> {
+    fn move_times(&self, names: &[String]) -> Vec<(String, Vec<u64>)> {
         let mut times: Vec<(String, Vec<u64>)> = names.iter().map(|n| (n.to_string(), Vec::new())).collect();
         for (line, d) in &self.games {
             let Some([black, white]) = d.as_ref().and_then(|d| d.times.as_ref()) else { continue };
@@ -184,10 +198,16 @@ impl MatchPage {
     }
 
     /// Writes the page (see [`MatchPage::render`]) to a temporary file renamed over the target.
-    pub(crate) fn write(&self, tally: &Tally, sprt: Option<&Sprt>, status: &str, live: bool) -> Result<(), FileError> {
+    pub(crate) fn write(
+        &self,
+        board: &Scoreboard,
+        sprt: Option<&Sprt>,
+        status: &str,
+        live: bool,
+    ) -> Result<(), FileError> {
         let at = |source| FileError { path: self.path.clone(), source };
         let mut out = OutputFile::create(&self.path).map_err(at)?;
-        out.write_all(self.render(tally, sprt, status, live).as_bytes()).map_err(at)?;
+        out.write_all(self.render(board, sprt, status, live).as_bytes()).map_err(at)?;
         out.commit().map_err(at)
     }
 }

@@ -5,6 +5,7 @@ use super::details::median;
 use crate::arena::report::Tally;
 use crate::arena::stats::{Sprt, Wdl};
 use crate::chart::escaped;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// `W-L-D`.
@@ -18,7 +19,7 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 }
 
 /// A table row of cells (escaped), the first one a heading.
-fn row(s: &mut String, cells: &[String]) {
+pub(super) fn row(s: &mut String, cells: &[String]) {
     s.push_str("<tr>");
     for (i, c) in cells.iter().enumerate() {
         let tag = if i == 0 { "th" } else { "td" };
@@ -84,12 +85,12 @@ pub(crate) fn results(t: &Tally, sprt: Option<&Sprt>) -> String {
 }
 
 /// The end reasons and how many games ended so.
-pub(crate) fn end_reasons(t: &Tally) -> String {
-    if t.reasons.is_empty() {
+pub(crate) fn end_reasons(reasons: &BTreeMap<String, u64>) -> String {
+    if reasons.is_empty() {
         return "<p>No finished games yet.</p>\n".into();
     }
     let mut s = String::from("<table>\n<tr><th>end reason</th><th>games</th></tr>\n");
-    for (reason, n) in &t.reasons {
+    for (reason, n) in reasons {
         row(&mut s, &[reason.clone(), n.to_string()]);
     }
     s.push_str("</table>\n");

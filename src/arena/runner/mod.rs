@@ -17,9 +17,9 @@ use super::identity::MatchIdentity;
 use super::merge;
 use super::output::{Outputs, record_names, spawn_logger};
 use super::preflight;
-use super::report::Tally;
 use super::report_html::{self, MatchPage};
 use super::schedule::{self, Job};
+use super::scoreboard::Scoreboard;
 use super::settings::MatchSettings;
 use super::state::{self, State};
 use super::timestamp::now_text;
@@ -37,7 +37,7 @@ use workers::{Done, Queue, Shared};
 
 /// What a match is about to play, checked and ready: everything [`run`] needs after the checks.
 struct Plan {
-    confs: [EngineConfig; 2],
+    confs: Vec<EngineConfig>,
     identity: MatchIdentity,
     rules: Rules,
     state_path: PathBuf,
@@ -49,9 +49,16 @@ struct Plan {
 /// written. An engine whose executable does not exist fails here (a typo should not become a
 /// match of forfeits); engines that start but misbehave are adjudicated game by game instead.
 fn plan(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<Plan, MatchError> {
+    if settings.tournament.is_some() && settings.sprt.is_some() {
+        return Err(MatchError::SprtInTournament);
+    }
     let confs = schedule::engines(settings)?;
     if let Some(c) = confs.iter().find(|c| !c.command_found()) {
         return Err(MatchError::MissingCommand { engine: c.name.clone(), command: c.command.clone() });
+    }
+    if let Some(anchor) = settings.anchor.as_ref().filter(|a| confs.iter().all(|c| c.name != a.name)) {
+        let names: Vec<&str> = confs.iter().map(|c| c.name.as_str()).collect();
+        return Err(MatchError::UnknownAnchor(anchor.name.clone(), names.join(", ")));
     }
     let rules = Rules::from_settings(settings);
     let state_path = state::path_for(&settings.out[0]);
@@ -67,19 +74,22 @@ fn plan(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<Plan, Ma
 /// record files; tells that the games start, with the first line. That line, and the note on other
 /// engines' games for the last line.
 fn announce(settings: &MatchSettings, plan: &Plan, events: &dyn MatchObserver) -> Result<(String, String), MatchError> {
-    let names = plan.confs.each_ref().map(|c| c.name.as_str());
+    let names: Vec<&str> = plan.confs.iter().map(|c| c.name.as_str()).collect();
     let other_note = if settings.resume {
         String::new()
     } else {
         earlier::keep_earlier_state(&plan.state_path, events)?;
         earlier::keep_earlier_games(&settings.out, settings.format, events)?;
-        earlier::warn_of_other_games(&settings.out, settings.format, names, events)
+        earlier::warn_of_other_games(&settings.out, settings.format, &names, events)
     };
-    let [tc1, tc2] = plan.identity.time_controls;
+    let each: Vec<String> =
+        names.iter().zip(&plan.identity.time_controls).map(|(name, tc)| format!("{name} ({tc})")).collect();
+    let what = match settings.tournament {
+        None => format!("match {}", each.join(" vs ")),
+        Some(kind) => format!("{kind} tournament of {}", each.join(", ")),
+    };
     let heading = format!(
-        "=== hisha match {} ({tc1}) vs {} ({tc2}), {}, records in {}{other_note}{}",
-        names[0],
-        names[1],
+        "=== hisha {what}, {}, records in {}{other_note}{}",
         now_text(),
         record_names(&settings.out[0], settings.format, false),
         if settings.resume { " (resumed)" } else { "" }
@@ -89,7 +99,7 @@ fn announce(settings: &MatchSettings, plan: &Plan, events: &dyn MatchObserver) -
 }
 
 /// Games played at once: `--concurrency`, else the cores shared by the engines' threads.
-fn concurrency(settings: &MatchSettings, confs: &[EngineConfig; 2]) -> usize {
+fn concurrency(settings: &MatchSettings, confs: &[EngineConfig]) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     settings.concurrency.unwrap_or(cores / confs.iter().map(EngineConfig::threads).max().unwrap_or(1)).max(1)
 }
@@ -110,7 +120,7 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
     }
     let plan = plan(&settings, &*events)?;
     let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.usi_timeout));
-    let checked = preflight::check(&plan.confs, plan.confs.each_ref().map(timeout), &*events)?;
+    let checked = preflight::check(&plan.confs, &plan.confs.iter().map(timeout).collect::<Vec<_>>(), &*events)?;
     let (heading, other_note) = announce(&settings, &plan, &*events)?;
     let (log, logger) = spawn_logger(&settings.log, heading)?;
     if let Some(l) = &log {
@@ -118,24 +128,30 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
             let _ = l.send(line);
         }
     }
-    let names = plan.confs.each_ref().map(|c| c.name.as_str());
-    let outputs =
-        Outputs::open(&settings.out, settings.format, (&plan.state_path, &plan.identity), names, settings.log.clone())?;
+    let names: Vec<String> = plan.confs.iter().map(|c| c.name.clone()).collect();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let outputs = Outputs::open(
+        &settings.out,
+        settings.format,
+        (&plan.state_path, &plan.identity),
+        &name_refs,
+        settings.log.clone(),
+    )?;
     let concurrency = concurrency(&settings, &plan.confs);
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
     interrupt::install(&interrupt, &registry, &events);
-    let mut tally = Tally::new(names[0], names[1]);
-    tally.time_controls = Some(plan.identity.time_controls);
+    let time_controls = plan.identity.time_controls.clone();
+    let mut board = Scoreboard::new(&names, time_controls, settings.tournament, settings.anchor.clone());
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut earlier = match &mut page {
         Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous, &*events),
         _ => Default::default(),
     };
     for g in &plan.previous.games {
-        tally.add(g);
+        board.add(g);
         if let Some(p) = &mut page {
-            p.add(g, earlier.remove(&g.number), &tally);
+            p.add(g, earlier.remove(&g.number), &board);
         }
     }
     let total = plan.jobs.len();
@@ -163,9 +179,11 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
         handles.push(h);
     }
     drop((done_tx, shared));
-    let mut watch = Watch::new(&settings, &plan.confs, outputs, (tally, page), total, (&interrupt, &*events));
+    let mut watch = Watch::new(&settings, &plan.confs, outputs, (board, page), total, (&interrupt, &*events));
     for d in done_rx.iter() {
-        watch.finished(d);
+        for e in watch.finished(d) {
+            queue.drop_engine(e);
+        }
         queue.feed(&interrupt.stop);
     }
     events.event(MatchEvent::GamesOver);
@@ -174,12 +192,13 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
     }
     logger.finish();
     let outs: Vec<String> = settings.out.iter().map(|p| record_names(p, settings.format, true)).collect();
-    let (finished, crashed, page_error) =
-        watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
+    let ending = watch.end(concurrency, &format!("Records in {}{other_note}", outs.join(", ")));
+    let (finished, dropped) = (ending.finished, ending.dropped);
     let unplayed = total.saturating_sub(finished);
-    match crashed {
+    match ending.crashed {
         Some(limit) => Err(MatchError::Crashes { limit, finished, unplayed }),
         None if interrupt.interrupted.load(Ordering::SeqCst) => Err(MatchError::Interrupted { finished, unplayed }),
-        None => page_error.map_or(Ok(()), |e| Err(e.into())),
+        None if !dropped.is_empty() => Err(MatchError::Dropped { dropped, finished, unplayed }),
+        None => ending.page_error.map_or(Ok(()), |e| Err(e.into())),
     }
 }

@@ -25,8 +25,8 @@ pub(super) struct Done {
 /// What the workers share, including the list of engine processes (killed on a second Ctrl-C).
 #[derive(Clone)]
 pub(super) struct Shared {
-    /// The two engines.
-    pub confs: [EngineConfig; 2],
+    /// The engines.
+    pub confs: Vec<EngineConfig>,
     /// Adjudication.
     pub rules: Rules,
     /// `--usi-timeout` of engines without their own, in seconds.
@@ -40,7 +40,7 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    /// Starts engine `e` (0 = first, 1 = second) and completes its handshake.
+    /// Starts engine `e` (its index in `confs`) and completes its handshake.
     fn start_engine(&self, e: usize) -> Result<EngineProcess, EngineError> {
         let conf = &self.confs[e];
         let t = Duration::from_secs(conf.usi_timeout.unwrap_or(self.usi_timeout));
@@ -58,9 +58,10 @@ fn forfeit(job: &Job, loser: Color, why: String) -> GameOutcome {
     GameOutcome { record, faulty, overrun_ms: [0; 2] }
 }
 
-/// Plays the games of `jobs` until the queue closes, sending each to `done`.
+/// Plays the games of `jobs` until the queue closes, sending each to `done`. The worker keeps a
+/// process of each engine it has played with (in a tournament, of each engine).
 pub(super) fn worker(jobs: Receiver<Job>, done: Sender<Done>, sh: Shared) {
-    let mut procs: [Option<EngineProcess>; 2] = [None, None];
+    let mut procs: Vec<Option<EngineProcess>> = sh.confs.iter().map(|_| None).collect();
     for job in jobs.iter() {
         let by_colour = job.engines_by_colour();
         let outcome = play_one(&job, by_colour, &mut procs, &sh);
@@ -83,7 +84,7 @@ pub(super) fn worker(jobs: Receiver<Job>, done: Sender<Done>, sh: Shared) {
 
 /// Starts the engines of `job` that are not running (`by_colour`: the engine of each colour) and
 /// plays it; a game forfeited by an engine that does not start.
-fn play_one(job: &Job, by_colour: [usize; 2], procs: &mut [Option<EngineProcess>; 2], sh: &Shared) -> GameOutcome {
+fn play_one(job: &Job, by_colour: [usize; 2], procs: &mut [Option<EngineProcess>], sh: &Shared) -> GameOutcome {
     let mut failure = None;
     for c in Color::ALL {
         let e = by_colour[c.index()];
@@ -94,19 +95,26 @@ fn play_one(job: &Job, by_colour: [usize; 2], procs: &mut [Option<EngineProcess>
             }
         }
     }
-    match (failure, procs) {
-        (Some((c, why)), _) => forfeit(job, c, why),
-        (None, [Some(a), Some(b)]) => {
-            let pair = if job.first_is_black { [a, b] } else { [b, a] };
-            game::play(&job.spec, pair, &sh.rules)
+    if let Some((c, why)) = failure {
+        return forfeit(job, c, why);
+    }
+    let [black, white] = by_colour;
+    match (procs[black].take(), procs[white].take()) {
+        (Some(mut b), Some(mut w)) => {
+            let outcome = game::play(&job.spec, [&mut b, &mut w], &sh.rules);
+            (procs[black], procs[white]) = (Some(b), Some(w));
+            outcome
         }
-        (None, _) => forfeit(job, Color::Black, "engine missing".into()),
+        (b, w) => {
+            (procs[black], procs[white]) = (b, w);
+            forfeit(job, Color::Black, "engine missing".into())
+        }
     }
 }
 
 /// The games not yet handed to a worker. A game is handed over only when a worker is free, so
 /// that a stop (Ctrl-C, SPRT, crashes) leaves no game half-started and at most `concurrency`
-/// games run at any time.
+/// games run at any time; an engine dropped from a tournament loses its games not handed over.
 pub(super) struct Queue {
     pending: VecDeque<Job>,
     tx: Option<Sender<Job>>,
@@ -116,6 +124,13 @@ impl Queue {
     /// A queue of `jobs` feeding the workers that read from the receiver of `tx`.
     pub(super) fn new(jobs: Vec<Job>, tx: Sender<Job>) -> Queue {
         Queue { pending: jobs.into(), tx: Some(tx) }
+    }
+
+    /// Takes the games of engine `e` out of the queue; how many there were.
+    pub(super) fn drop_engine(&mut self, e: usize) -> usize {
+        let before = self.pending.len();
+        self.pending.retain(|job| !job.engines.contains(&e));
+        before - self.pending.len()
     }
 
     /// Hands the next game to the workers, or, when there is none or the match stops, closes the

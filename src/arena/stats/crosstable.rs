@@ -61,8 +61,9 @@ struct OpenPair {
 /// A game score in half points (0, 1 or 2), so that the crosstable stays `Eq`.
 type Half = u8;
 
-/// Per pair of engines: W-D-L and pentanomial counts; plus the unfinished games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Per pair of engines: W-D-L and pentanomial counts; plus the unfinished games (the default: no
+/// engines).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Crosstable {
     /// The engines, in the tournament's order.
     names: Vec<String>,

@@ -113,7 +113,7 @@ impl EloEstimate {
 
 impl Wdl {
     /// Games.
-    pub(crate) fn games(&self) -> u64 {
+    pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
 
@@ -156,7 +156,7 @@ impl Pentanomial {
     }
 
     /// Pairs.
-    pub(crate) fn pairs(&self) -> u64 {
+    pub fn pairs(&self) -> u64 {
         self.0.iter().sum()
     }
 

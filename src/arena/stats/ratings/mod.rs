@@ -217,8 +217,8 @@ impl RatingList {
         s
     }
 
-    /// The Elo and 95 % columns of an engine's line.
-    fn rating_text(&self, e: &EngineRating) -> (String, String) {
+    /// The Elo and 95 % columns of an engine's line (also the report page's).
+    pub(crate) fn rating_text(&self, e: &EngineRating) -> (String, String) {
         match e.rating {
             Rating::Fitted(r) if e.name == self.anchor.name => (signed(r.elo, 1), "anchor".into()),
             Rating::Fitted(r) if r.lower.is_finite() && r.upper.is_finite() => {
