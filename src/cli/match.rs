@@ -18,8 +18,8 @@ use std::process::ExitCode;
 pub struct MatchCommand {
     /// An engine: `name=N cmd=PATH [arg=A]… [dir=D] [option.X=V]… [tc=TC] [usi_timeout=S]`, the
     /// name of a definition in `engines/` (built in: hisha, fairy-stockfish, gpsusi) or a `.toml`
-    /// file. Give two; with one it plays hisha; with none, hisha plays itself; more with
-    /// `--tournament`.
+    /// file, which `key=value` words after it change (`fairy-stockfish tc=byoyomi=100`). Give two;
+    /// with one it plays hisha; with none, hisha plays itself; more with `--tournament`.
     #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "SPEC")]
     pub engine: Vec<String>,
     /// Number of games (rounded up to whole colour-swapped pairs; at least 1); in a tournament,

@@ -230,43 +230,27 @@ impl EngineConfig {
     }
 
     /// Builds a definition from `--engine` words: `NAME` (a file in `engines_dir` or a built-in
-    /// definition), `PATH.toml`, or `key=value`s (a word holding several, as in a quoted spec, is
-    /// split: see [`split_pairs`]).
+    /// definition), `PATH.toml`, `conf=PATH.toml`, or `key=value`s (a word holding several, as in a
+    /// quoted spec, is split: see [`split_pairs`]). `key=value`s after a definition change it:
+    /// `fairy-stockfish tc=byoyomi=100 option.Hash=16` (an option replaces the definition's option
+    /// of that name, an `arg` adds an argument).
     pub(crate) fn from_spec(words: &[String], engines_dir: &Path) -> Result<EngineConfig, ConfigError> {
         let words: Vec<String> = words.iter().flat_map(|w| split_pairs(w)).map(String::from).collect();
-        let words = &words[..];
         let shown = words.join(" ");
-        if let [single] = words {
-            if single.ends_with(".toml") {
-                return EngineConfig::from_file(Path::new(single));
-            }
-            if !single.contains('=') {
-                return EngineConfig::named(single, engines_dir);
-            }
-        }
-        let mut c = EngineConfig::new("", PathBuf::new());
-        for w in words {
+        let is_base = |w: &String| !w.contains('=') || w.starts_with("conf=") || w.starts_with("config=");
+        let mut bases = words.iter().filter(|w| is_base(w));
+        let mut c = match (bases.next(), bases.next()) {
+            (Some(_), Some(_)) => return Err(err(&shown, "give one definition (NAME, PATH.toml or conf=PATH)")),
+            (Some(base), None) => match base.split_once('=') {
+                Some((_, file)) => EngineConfig::from_file(Path::new(file))?,
+                None if base.ends_with(".toml") => EngineConfig::from_file(Path::new(base))?,
+                None => EngineConfig::named(base, engines_dir)?,
+            },
+            (None, _) => EngineConfig::new("", PathBuf::new()),
+        };
+        for w in words.iter().filter(|w| !is_base(w)) {
             let (k, v) = w.split_once('=').ok_or_else(|| err(&shown, format!("{w:?} is not key=value")))?;
-            match k {
-                "name" => c.name = v.to_string(),
-                "cmd" | "command" => c.command = resolve(Path::new("."), v),
-                "arg" => c.args.push(v.to_string()),
-                "dir" => c.dir = Some(PathBuf::from(v)),
-                "tc" => {
-                    c.tc = Some(v.parse().map_err(|e: super::tc::ParseTimeControlError| err(&shown, e.to_string()))?)
-                }
-                "usi_timeout" => {
-                    c.usi_timeout = Some(v.parse().map_err(|_| err(&shown, format!("bad usi_timeout {v:?}")))?)
-                }
-                "time_margin" => {
-                    c.time_margin = Some(v.parse().map_err(|_| err(&shown, format!("bad time_margin {v:?}")))?)
-                }
-                "conf" | "config" => return EngineConfig::from_file(Path::new(v)),
-                _ => match k.strip_prefix("option.") {
-                    Some(name) => c.options.push((name.to_string(), v.to_string())),
-                    None => return Err(err(&shown, format!("unknown key {k:?}"))),
-                },
-            }
+            c.set(k, v).map_err(|reason| err(&shown, reason))?;
         }
         if c.command.as_os_str().is_empty() {
             return Err(err(&shown, "cmd=PATH is required"));
@@ -275,6 +259,27 @@ impl EngineConfig {
             c.name = c.command.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "engine".into());
         }
         Ok(c)
+    }
+
+    /// Sets `key` of a command-line spec to `value`; why not, if it cannot.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "name" => self.name = value.to_string(),
+            "cmd" | "command" => self.command = resolve(Path::new("."), value),
+            "arg" => self.args.push(value.to_string()),
+            "dir" => self.dir = Some(PathBuf::from(value)),
+            "tc" => self.tc = Some(value.parse().map_err(|e: super::tc::ParseTimeControlError| e.to_string())?),
+            "usi_timeout" => self.usi_timeout = Some(value.parse().map_err(|_| format!("bad usi_timeout {value:?}"))?),
+            "time_margin" => self.time_margin = Some(value.parse().map_err(|_| format!("bad time_margin {value:?}"))?),
+            _ => {
+                let name = key.strip_prefix("option.").ok_or_else(|| format!("unknown key {key:?}"))?;
+                match self.options.iter_mut().find(|(k, _)| k == name) {
+                    Some((_, v)) => *v = value.to_string(),
+                    None => self.options.push((name.to_string(), value.to_string())),
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -332,6 +337,29 @@ mod tests {
             (c.name.as_str(), c.command, c.tc),
             ("q", self_command(), Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 200 }))
         );
+    }
+
+    #[test]
+    fn words_after_a_definition_change_it() {
+        let nowhere = Path::new("/nonexistent-engines-dir");
+        let spec =
+            |words: &[&str]| EngineConfig::from_spec(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>(), nowhere);
+        let fsf = spec(&["fairy-stockfish", "tc=byoyomi=100", "option.Hash=16", "option.Skill Level=3", "name=fsf"])
+            .expect("valid");
+        assert_eq!((fsf.name.as_str(), fsf.tc), ("fsf", Some(TimeControl::Clock { time: 0, inc: 0, byoyomi: 100 })));
+        assert_eq!(fsf.command, PathBuf::from("/usr/games/fairy-stockfish"), "the built-in definition's");
+        let options: Vec<(&str, &str)> = fsf.options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            options,
+            [("Threads", "1"), ("Hash", "16"), ("Move Overhead", "30"), ("Skill Level", "3")],
+            "Hash replaced in place, Skill Level added"
+        );
+        let quoted = spec(&["gpsusi usi_timeout=5"]).expect("a quoted spec");
+        assert_eq!((quoted.name.as_str(), quoted.usi_timeout), ("gpsusi", Some(5)));
+        let two = spec(&["gpsusi", "fairy-stockfish"]).expect_err("two definitions");
+        assert!(two.to_string().ends_with("give one definition (NAME, PATH.toml or conf=PATH)"), "{two}");
+        assert!(spec(&["gpsusi", "tc=fast"]).is_err(), "a bad value is refused");
+        assert!(spec(&["no-such-engine", "tc=nodes=1"]).is_err());
     }
 
     #[test]
