@@ -420,15 +420,19 @@ fn is_prunable(pos: &Position, state: &NodeState, c: &Candidate, tally: &Tally, 
         if depth <= params::lmp_depth() && tally.searched >= kept.max(0) as usize {
             return true;
         }
-        let futile = state.eval + params::futility_base() + params::futility_margin() * depth <= alpha;
-        if depth <= params::futility_depth() && futile && c.history < params::futility_history() {
-            return true;
-        }
         if depth <= params::history_prune_depth() && c.history < -params::history_prune_margin() * depth {
             return true;
         }
+        // Futility and SEE pruning judge the move at the depth its late-move reduction would
+        // search it to (Stockfish's lmrDepth), so that they reach deeper nodes.
+        let reduced = depth - 1 - reduction(depth, tally.searched) + c.history / params::lmr_history_divisor();
+        let lmr_depth = reduced.max(0);
+        let futile = state.eval + params::futility_base() + params::futility_margin() * lmr_depth <= alpha;
+        if lmr_depth <= params::futility_depth() && futile && c.history < params::futility_history() {
+            return true;
+        }
         // A quiet move or drop that hangs material.
-        depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * depth * depth
+        lmr_depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * lmr_depth * lmr_depth
     } else {
         // A sacrifice (capture or check) that loses too much for the depth left.
         let sacrifice = c.gives_check || picker.last_was_bad_capture();
