@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// The default openings (`book/openings.psn`), built in so that a match does not depend on the
 /// folder it is started from.
-const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
+pub(crate) const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
 
 /// A scheduled game: its spec and which engine (0 = first, 1 = second) plays Black.
 pub(crate) struct Job {
