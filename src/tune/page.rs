@@ -109,8 +109,8 @@ mod tests {
         let identity =
             TuneIdentity { params, gains: Gains::fishtest(4), seed: 3, engine: "fake".into(), tc: "nodes=1".into() };
         let mut st = TuneState::new(identity);
-        st.finished(&[30.0, 70.0], 2);
-        st.finished(&[40.0, 60.0], 2);
+        st.trajectory.extend([(1, vec![30.0, 70.0]), (2, vec![40.0, 60.0])]);
+        (st.done, st.theta) = (2, vec![40.0, 60.0]);
         let page = html(&st);
         assert_eq!(page.matches("<svg").count(), 2);
         assert!(page.contains("A&lt;1&gt; after each iteration"), "names are escaped");

@@ -9,7 +9,7 @@
 use super::events::{TuneEvent, TuneObserver};
 use super::pairs::{PairDone, PairJob, SIDES, Shared, worker};
 use super::params::{self, Param};
-use super::spsa::{self, Gains};
+use super::spsa::Gains;
 use super::state::{self, TuneIdentity, TuneState};
 use super::{TuneError, TuneSettings, page};
 use crate::arena::FileError;
@@ -255,17 +255,16 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
         handles.push(h);
     }
     drop((done_tx, shared));
-    let mut theta = state.theta.clone();
     let mut told = None;
     while state.done < gains.iterations && !interrupt.stop.load(Ordering::SeqCst) {
-        let batch = state.done..(state.done + settings.concurrency as u64).min(gains.iterations);
-        for k in batch.clone() {
-            let trial = spsa::trial(&params, &state.theta, &gains, k, seed);
-            let opening = openings[(k % openings.len() as u64) as usize].clone();
+        let trials = state.next_trials(settings.concurrency as u64);
+        let size = trials.len();
+        for trial in trials {
+            let opening = openings[(trial.k % openings.len() as u64) as usize].clone();
             let _ = job_tx.send(PairJob { trial, opening });
         }
-        let mut pairs: Vec<PairDone> = done_rx.iter().take(batch.clone().count()).collect();
-        if pairs.len() < batch.count() {
+        let mut pairs: Vec<PairDone> = done_rx.iter().take(size).collect();
+        if pairs.len() < size {
             break;
         }
         pairs.sort_by_key(|d| d.job.trial.k);
@@ -274,8 +273,7 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
             interrupt.while_writing(|| -> Result<(), TuneError> {
                 let trial = d.job.trial.clone();
                 write_games(&mut records, d, &params, &names).map_err(FileError::at(&settings.out))?;
-                spsa::update(&params, &mut theta, &trial, result);
-                state.finished(&theta, result);
+                state.apply(&trial, result);
                 Ok(state::save(&state_path, &state)?)
             })?;
             events.event(TuneEvent::Iteration { state: &state, result });

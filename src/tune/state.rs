@@ -4,7 +4,7 @@
 //! iteration so that the file stays small however long the run.
 
 use super::params::Param;
-use super::spsa::Gains;
+use super::spsa::{self, Gains, Trial};
 use crate::arena::FileError;
 use crate::output_file::OutputFile;
 use std::io::Write;
@@ -79,11 +79,19 @@ impl TuneState {
         TuneState { trajectory: vec![(0, theta.clone())], identity, done: 0, theta, results: [0; 5] }
     }
 
-    /// Counts a finished iteration: θ after it and its pair result (wins minus losses of the
-    /// θ + c·flip side).
-    pub fn finished(&mut self, theta: &[f64], result: i32) {
+    /// The trials of the next `size` iterations (fewer at the end of the run), all drawn at θ
+    /// now: a batch played at once.
+    pub fn next_trials(&self, size: u64) -> Vec<Trial> {
+        let id = &self.identity;
+        let end = (self.done + size).min(id.gains.iterations);
+        (self.done..end).map(|k| spsa::trial(&id.params, &self.theta, &id.gains, k, id.seed)).collect()
+    }
+
+    /// Counts the next iteration, played as `trial` with the pair result `result` (wins minus
+    /// losses of the θ + c·flip side): θ moves by it.
+    pub fn apply(&mut self, trial: &Trial, result: i32) {
+        spsa::update(&self.identity.params, &mut self.theta, trial, result);
         self.done += 1;
-        self.theta = theta.to_vec();
         if let Some(n) = usize::try_from(result + 2).ok().and_then(|i| self.results.get_mut(i)) {
             *n += 1;
         }
@@ -93,7 +101,7 @@ impl TuneState {
         }
     }
 
-    /// θ rounded to the values an engine would be given, with each parameter's name.
+    /// θ, with each parameter's name.
     pub fn values(&self) -> Vec<(String, f64)> {
         self.identity.params.iter().zip(&self.theta).map(|(p, &t)| (p.name.clone(), t)).collect()
     }
@@ -141,7 +149,7 @@ pub fn save(path: &Path, state: &TuneState) -> Result<(), FileError> {
 mod tests {
     use super::*;
 
-    pub(crate) fn identity(iterations: u64) -> TuneIdentity {
+    fn identity(iterations: u64) -> TuneIdentity {
         TuneIdentity {
             params: vec![
                 Param { name: "A".into(), start: 20, min: 0, max: 100, c_end: 10.0, r_end: 0.002 },
@@ -162,8 +170,11 @@ mod tests {
         let mut st = TuneState::new(identity(1000));
         assert_eq!(st.theta, [20.0, -3.0]);
         for k in 0..12 {
-            st.finished(&[20.0 + 0.1 * k as f64, -3.0 + 1.0 / 3.0], [2, -1, 0, 1][k % 4]);
+            let trial = st.next_trials(1).remove(0);
+            assert_eq!(trial.k, k as u64);
+            st.apply(&trial, [2, -1, 0, 1][k % 4]);
         }
+        assert!(st.theta[1] != -3.0 && st.theta[1] > -9.0, "θ moved, and not to a round number: {:?}", st.theta);
         assert_eq!((st.done, st.results), (12, [0, 3, 3, 3, 3]));
         // 1000 iterations: θ is kept every 5, from the start.
         let kept: Vec<u64> = st.trajectory.iter().map(|(k, _)| *k).collect();
@@ -175,6 +186,44 @@ mod tests {
         assert!(e.to_string().starts_with(&format!("{}: not a state file of hisha tune: ", path.display())), "{e}");
         let e = load(&dir.join("none.state")).expect_err("missing");
         assert!(matches!(e, StateError::File(_)), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A pair result that favours the side whose values are nearer `optimum`: what games would
+    /// say, without games.
+    fn synthetic(trial: &Trial, optimum: &[f64]) -> i32 {
+        let distance = |v: &[i64]| v.iter().zip(optimum).map(|(&x, o)| (x as f64 - o).powi(2)).sum::<f64>();
+        match distance(&trial.plus).partial_cmp(&distance(&trial.minus)) {
+            Some(std::cmp::Ordering::Less) => 2,
+            Some(std::cmp::Ordering::Greater) => -2,
+            _ => 0,
+        }
+    }
+
+    /// Plays `st` on in batches of `batch` iterations until `until` are done.
+    fn play(st: &mut TuneState, batch: u64, until: u64) {
+        while st.done < until {
+            for t in st.next_trials(batch.min(until - st.done)) {
+                st.apply(&t, synthetic(&t, &[70.0, 5.0]));
+            }
+        }
+    }
+
+    #[test]
+    fn a_resumed_run_continues_the_iteration_count_and_theta() {
+        let dir = crate::testing::temp_dir("tune-resume");
+        let path = dir.join("t.psn.state");
+        let mut straight = TuneState::new(identity(60));
+        play(&mut straight, 4, 60);
+        assert!(straight.theta[0] > 20.0 && straight.theta[1] > -3.0, "θ went towards (70, 5): {:?}", straight.theta);
+        let mut first = TuneState::new(identity(60));
+        play(&mut first, 4, 20);
+        save(&path, &first).expect("writes");
+        let mut resumed = load(&path).expect("reads");
+        assert_eq!((resumed.done, resumed.next_trials(4)[0].k), (20, 20), "the count goes on from 20");
+        play(&mut resumed, 4, 60);
+        assert_eq!(resumed, straight, "the same iterations, θ, results and trajectory as without a break");
+        assert!(resumed.next_trials(4).is_empty(), "nothing after the last iteration");
         let _ = std::fs::remove_dir_all(dir);
     }
 
