@@ -41,13 +41,13 @@ pub struct TuneCommand {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
     /// SPSA's stability constant A, in iterations [default: a tenth of --iterations, fishtest's].
-    #[arg(long = "spsa-a", value_name = "A")]
+    #[arg(long = "spsa-a", value_name = "A", value_parser = non_negative)]
     pub a: Option<f64>,
     /// SPSA's alpha, the decay of the learning rate (fishtest's default).
-    #[arg(long, default_value_t = hisha::tune::spsa::ALPHA)]
+    #[arg(long, default_value_t = hisha::tune::spsa::ALPHA, value_parser = non_negative)]
     pub alpha: f64,
     /// SPSA's gamma, the decay of the perturbation (fishtest's default).
-    #[arg(long, default_value_t = hisha::tune::spsa::GAMMA)]
+    #[arg(long, default_value_t = hisha::tune::spsa::GAMMA, value_parser = non_negative)]
     pub gamma: f64,
     /// Time control: byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, time=MS, st=MS, nodes=N, depth=N.
     #[arg(long, default_value = "byoyomi=100")]
@@ -110,6 +110,14 @@ pub struct TuneCommand {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// A finite number of at least 0 (`--spsa-a`, `--alpha`, `--gamma`).
+fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("{text:?} is not a number of at least 0")),
+    }
 }
 
 impl TuneCommand {
@@ -190,6 +198,15 @@ pub fn run(cmd: TuneCommand, matches: Option<&ArgMatches>) -> ExitCode {
 mod tests {
     use super::*;
     use hisha::tune::params::ParamsError;
+
+    #[test]
+    fn gains_are_finite_and_not_negative() {
+        assert_eq!(non_negative("0.602"), Ok(0.602));
+        assert_eq!(non_negative("0"), Ok(0.0));
+        for bad in ["-0.1", "NaN", "inf", "x"] {
+            assert!(non_negative(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn each_kind_of_ending_has_its_documented_status() {

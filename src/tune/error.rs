@@ -42,14 +42,14 @@ pub enum TuneError {
         /// Why.
         why: String,
     },
-    /// Parameters that the engine does not offer as `spin` options.
-    #[error("{engine} has no spin option {}; it offers: {}", names.join(", "), if offered.is_empty() { "none".to_string() } else { offered.join(", ") })]
+    /// Parameters that the engine does not list as options.
+    #[error("{engine} has no option {}; it offers: {}", names.join(", "), if offered.is_empty() { "none".to_string() } else { offered.join(", ") })]
     NotAnOption {
         /// The engine.
         engine: String,
         /// The parameters it lacks.
         names: Vec<String>,
-        /// The spin options it offers.
+        /// The options it lists.
         offered: Vec<String>,
     },
     /// The openings cannot be used.

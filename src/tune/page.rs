@@ -50,7 +50,7 @@ pub(super) fn html(state: &TuneState) -> String {
     let [l2, l1, d, w1, w2] = state.results;
     let _ = writeln!(
         s,
-        "<h1>hisha tune {}</h1>\n<p>{} of {} iterations, {}; A {}, alpha {}, gamma {}, seed {}. Pairs scored −2/−1/0/+1/+2 by the θ + cΔ side: {l2}/{l1}/{d}/{w1}/{w2}.</p>",
+        "<h1>hisha tune</h1>\n<p>{}: {} of {} iterations, {}; A {}, alpha {}, gamma {}, seed {}. Pairs scored −2/−1/0/+1/+2 by the θ + cΔ side: {l2}/{l1}/{d}/{w1}/{w2}.</p>",
         escaped(&id.engine),
         state.done,
         id.gains.iterations,
