@@ -9,13 +9,15 @@
 //! The files, from the data up: [`params`] (the parameters file), [`spsa`] (the gain schedule,
 //! the perturbations and the update), [`state`] (the state file), `events` (what a run tells),
 //! `error` ([`TuneError`]), `page` (the `--report` page), `pairs` (the workers that play the
-//! game pairs) and `run` (the main loop, Ctrl-C): [`run`].
+//! game pairs), `plan` (the checks before the first game) and `run` (the main loop, Ctrl-C):
+//! [`run`].
 
 mod error;
 mod events;
 mod page;
 mod pairs;
 pub mod params;
+mod plan;
 mod run;
 pub mod spsa;
 pub mod state;
