@@ -30,7 +30,8 @@
 //!   line chart; above them, side by side and importing neither each other: [`arena`], the match
 //!   runner, and [`analyze`], record analysis (both: rules, records, usi, client, chart; arena also
 //!   array jobs, for its shards). Above arena: [`tune`], SPSA tuning (`hisha tune`), which plays
-//!   its games with arena's game, openings and time stamps and draws with `chart`.
+//!   its games with arena's game, openings and time stamps (rules, records, usi's commands,
+//!   client, chart, output files; arena never imports it).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
