@@ -277,10 +277,10 @@ fn play(s: &Settings) -> ExitCode {
                         .all(|i| out(&format!("option name P{i} type spin default 50 min 0 max 100")))
                     && out("usiok")
             }
-            UsiCommand::SetOption { name, value } => {
+            UsiCommand::SetOption { name, value } if s.mode == Mode::Tunable => {
                 let slot = name.strip_prefix('P').and_then(|i| i.parse::<usize>().ok()).and_then(|i| i.checked_sub(1));
                 match (slot.and_then(|i| game.options.get_mut(i)), value.and_then(|v| v.trim().parse().ok())) {
-                    (Some(o), Some(v)) => *o = v,
+                    (Some(o), Some(v)) => *o = i64::clamp(v, 0, 100),
                     _ => note(&format!("fake: no option {name} of that value")),
                 }
                 true
