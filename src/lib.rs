@@ -29,7 +29,9 @@
 //!   controls; rules, records, usi's `command`/`response`), and `chart` (crate-private), the SVG
 //!   line chart; above them, side by side and importing neither each other: [`arena`], the match
 //!   runner, and [`analyze`], record analysis (both: rules, records, usi, client, chart; arena also
-//!   array jobs, for its shards).
+//!   array jobs, for its shards). Above arena: [`tune`], SPSA tuning (`hisha tune`), which plays
+//!   its games with arena's game, openings and time stamps (rules, records, usi's commands,
+//!   client, chart, output files; arena never imports it).
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
@@ -106,6 +108,8 @@ pub(crate) mod chart;
 pub mod arena;
 // Record analysis (`hisha analyze`) with the same client.
 pub mod analyze;
+// SPSA tuning of an engine's options (`hisha tune`) with the match runner's games.
+pub mod tune;
 
 pub use movegen::MoveList;
 pub use position::{Handicap, Position};

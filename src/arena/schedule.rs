@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// The default openings (`book/openings.psn`), built in so that a match does not depend on the
 /// folder it is started from.
-const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
+pub(crate) const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
 
 /// A scheduled game: its spec and the engines (indices into the match's engine list) that play it.
 pub(crate) struct Job {

@@ -1,7 +1,7 @@
 //! The command line (the binary's, not the library's): with no subcommand `hisha` speaks USI;
 //! subcommands run the tools, one file each with its arguments beside its handler. A failed tool
-//! is a [`CliError`]: `main` prints `hisha: <error>` and exits with 1. `convert`, `match` and
-//! `analyze` have their own exit statuses (see their `--help`).
+//! is a [`CliError`]: `main` prints `hisha: <error>` and exits with 1. `convert`, `match`, `tune`
+//! and `analyze` have their own exit statuses (see their `--help`).
 
 mod analyze;
 mod bench;
@@ -16,6 +16,8 @@ mod mate;
 mod nnue;
 mod perft;
 mod shard;
+mod tune;
+mod tune_terminal;
 
 use clap::{ArgMatches, Parser, Subcommand};
 use hisha::usi::Tunables;
@@ -44,6 +46,10 @@ pub enum Command {
     /// Play a match between two USI engines (default: hisha against itself), writing every game
     /// to a record file, with statistics, adjudication, resume and shards.
     Match(Box<r#match::MatchCommand>),
+    /// Tune a USI engine's spin options by SPSA, as fishtest does: game pairs of the engine at
+    /// θ + cΔ against itself at θ − cΔ, every game kept in a record file, resumable, with the
+    /// parameters' trajectories on a page.
+    Tune(Box<tune::TuneCommand>),
     /// Opening books: build one from records, show a position's moves, generate match openings.
     #[command(subcommand)]
     Book(book::BookCommand),
@@ -237,6 +243,7 @@ pub fn run(cli: Cli, matches: &ArgMatches) -> ExitCode {
         Some(Command::Nnue(cmd)) => nnue::run(cmd),
         Some(Command::Mate(args)) => mate::run(&args),
         Some(Command::Match(cmd)) => return r#match::run(*cmd, matches.subcommand_matches("match")),
+        Some(Command::Tune(cmd)) => return tune::run(*cmd, matches.subcommand_matches("tune")),
         Some(Command::Book(cmd)) => book::run(cmd),
         Some(Command::Convert(args)) => return convert::command(&args),
         Some(Command::Analyze(args)) => return analyze::command(&args),

@@ -1,0 +1,201 @@
+//! Running a tuning run: after the checks (`plan`), the iterations in batches of `--concurrency`
+//! game pairs, all of a batch drawn at the θ it starts from (as fishtest's workers play a batch
+//! at the θ they were handed), and applied in iteration order when the batch is over: each
+//! pair's games appended to the record file, θ moved, the state file rewritten. The first
+//! Ctrl-C lets the running pairs finish and stops; the second kills the engines and exits at once
+//! (status 130), after the iteration being written, if any.
+
+use super::events::{TuneEvent, TuneObserver};
+use super::pairs::{PairDone, PairJob, SIDES, Shared, worker};
+use super::params::Param;
+use super::plan::{Plan, plan};
+use super::state::{self, TuneState};
+use super::{TuneError, TuneSettings, page};
+use crate::arena::FileError;
+use crate::arena::game::Rules;
+use crate::arena::timestamp::today;
+use crate::client::config::EngineConfig;
+use crate::client::process::EngineRegistry;
+use crate::record::RecordWriter;
+use crossbeam_channel::unbounded;
+use std::fs::File;
+use std::io::BufWriter;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// The flags the main thread and the Ctrl-C handler share.
+#[derive(Default)]
+struct Interrupt {
+    /// Ctrl-C was pressed: no new pairs.
+    stop: AtomicBool,
+    /// Held while an iteration is written, so that a second Ctrl-C leaves no half record.
+    writing: Mutex<()>,
+}
+
+/// Installs the Ctrl-C handler (a warning in the log when it cannot be installed).
+fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events: &Arc<dyn TuneObserver>) {
+    let presses = AtomicUsize::new(0);
+    let (flags, registry, events) = (Arc::clone(flags), registry.clone(), Arc::clone(events));
+    let installed = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+            flags.stop.store(true, Ordering::SeqCst);
+            events.event(TuneEvent::Interrupted { again: false });
+            return;
+        }
+        let _lock = flags.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        registry.kill_all();
+        events.event(TuneEvent::Interrupted { again: true });
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        log::warn!("cannot handle Ctrl-C: {e}");
+    }
+}
+
+/// `Name=V, Name=V` for the values of one side.
+fn values_text(params: &[Param], values: &[i64]) -> String {
+    params.iter().zip(values).map(|(p, v)| format!("{}={v}", p.name)).collect::<Vec<_>>().join(", ")
+}
+
+/// Appends the two games of `d` to `out`, with the run's tags.
+fn write_games(
+    out: &mut RecordWriter<BufWriter<File>>,
+    d: PairDone,
+    params: &[Param],
+    names: &[String; SIDES],
+) -> std::io::Result<()> {
+    let t = &d.job.trial;
+    let options = [values_text(params, &t.plus), values_text(params, &t.minus)];
+    for (i, g) in d.games.into_iter().enumerate() {
+        let (black, white) = if i == 0 { (0, 1) } else { (1, 0) };
+        let mut rec = g.record;
+        let mut tags: Vec<(String, String)> = [
+            ("Event", "hisha tune".to_string()),
+            ("Date", today()),
+            ("Round", (2 * t.k as usize + 1 + i).to_string()),
+            ("Black", names[black].clone()),
+            ("White", names[white].clone()),
+            ("Opening", d.job.opening.name.clone()),
+            ("BlackOptions", options[black].clone()),
+            ("WhiteOptions", options[white].clone()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        tags.append(&mut rec.tags);
+        rec.tags = tags;
+        out.write(&rec)?;
+    }
+    Ok(())
+}
+
+/// Runs `hisha tune` with `settings`, telling `events` what happens; why it did not complete, if
+/// it did not.
+pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), TuneError> {
+    let Plan { params, conf, gains, seed, tc, openings, timeouts, mut state, mut records } = plan(&settings, &*events)?;
+    let state_path = state::path_for(&settings.out);
+    let names = [format!("{}+", conf.name), format!("{}-", conf.name)];
+    let heading = format!(
+        "=== hisha tune {} ({tc}): {} over {} iterations (A {}, alpha {}, gamma {}), seed {seed}, records in {}{}",
+        conf.name,
+        params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
+        gains.iterations,
+        gains.a,
+        gains.alpha,
+        gains.gamma,
+        settings.out.display(),
+        if settings.resume { format!(" (resumed after {} iterations)", state.done) } else { String::new() }
+    );
+    events.event(TuneEvent::Started { heading: &heading, state: &state });
+    let registry = EngineRegistry::default();
+    let interrupt = Arc::new(Interrupt::default());
+    install(&interrupt, &registry, &events);
+    let shared = Shared {
+        confs: names.clone().map(|n| EngineConfig { name: n, ..conf.clone() }),
+        names: params.iter().map(|p| p.name.clone()).collect(),
+        rules: Rules {
+            max_plies: settings.max_plies,
+            resign: settings.resign,
+            draw: settings.draw,
+            entering_king: settings.entering_king_rule,
+            stall: Duration::from_secs(settings.stall_timeout),
+        },
+        tc,
+        margin: conf.time_margin.unwrap_or(settings.time_margin),
+        timeouts,
+        registry,
+    };
+    let (job_tx, job_rx) = unbounded::<PairJob>();
+    let (done_tx, done_rx) = unbounded::<PairDone>();
+    let mut handles = Vec::new();
+    let left = gains.iterations.saturating_sub(state.done);
+    for i in 0..(settings.concurrency as u64).min(left) {
+        let (rx, tx, sh) = (job_rx.clone(), done_tx.clone(), shared.clone());
+        let h = std::thread::Builder::new()
+            .name(format!("tune-{i}"))
+            .spawn(move || worker(rx, tx, sh))
+            .map_err(TuneError::Thread)?;
+        handles.push(h);
+    }
+    drop((done_tx, shared));
+    let mut told = None;
+    while state.done < gains.iterations && !interrupt.stop.load(Ordering::SeqCst) {
+        let trials = state.next_trials(settings.concurrency as u64);
+        let size = trials.len();
+        for trial in trials {
+            let opening = openings[(trial.k % openings.len() as u64) as usize].clone();
+            let _ = job_tx.send(PairJob { trial, opening });
+        }
+        let mut pairs: Vec<PairDone> = done_rx.iter().take(size).collect();
+        if pairs.len() < size {
+            break;
+        }
+        pairs.sort_by_key(|d| d.job.trial.k);
+        for d in pairs {
+            let result = d.result();
+            interrupt.while_writing(|| -> Result<(), TuneError> {
+                let trial = d.job.trial.clone();
+                write_games(&mut records, d, &params, &names).map_err(FileError::at(&settings.out))?;
+                state.apply(&trial, result);
+                Ok(state::save(&state_path, &state)?)
+            })?;
+            events.event(TuneEvent::Iteration { state: &state, result });
+            if settings.report_every > 0 && state.done % settings.report_every == 0 {
+                tell(&settings, &state, &*events);
+                told = Some(state.done);
+            }
+        }
+    }
+    drop(job_tx);
+    events.event(TuneEvent::GamesOver);
+    for h in handles {
+        let _ = h.join();
+    }
+    if told != Some(state.done) {
+        tell(&settings, &state, &*events);
+    }
+    if state.done < gains.iterations {
+        return Err(TuneError::Interrupted { done: state.done, iterations: gains.iterations });
+    }
+    Ok(())
+}
+
+impl Interrupt {
+    /// Runs `write` so that a second Ctrl-C waits for it to end.
+    fn while_writing<T>(&self, write: impl FnOnce() -> T) -> T {
+        let _lock = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        write()
+    }
+}
+
+/// Tells `events` θ and writes the `--report` page, if asked for (a page that cannot be written
+/// is a notice: the run goes on).
+fn tell(settings: &TuneSettings, state: &TuneState, events: &dyn TuneObserver) {
+    events.event(TuneEvent::Values(state));
+    let Some(path) = &settings.report else { return };
+    match page::write(path, state) {
+        Ok(()) => events.event(TuneEvent::PageWritten(path)),
+        Err(e) => events.event(TuneEvent::Notice(&e.to_string())),
+    }
+}
