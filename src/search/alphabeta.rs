@@ -407,12 +407,12 @@ fn history_bonus(depth: i32) -> i32 {
         .min(params::history_bonus_max())
 }
 
-/// Late-move, futility, history and SEE pruning at non-PV nodes not in check, once a move was
-/// searched: true if `c` is not worth searching here.
+/// Late-move, futility, history and SEE pruning at nodes not in check (PV nodes too, as
+/// Stockfish's), once a move was searched: true if `c` is not worth searching here.
 #[inline(always)]
 fn is_prunable(pos: &Position, state: &NodeState, c: &Candidate, tally: &Tally, picker: &MovePicker) -> bool {
-    let Node { alpha, depth, pv, .. } = state.node;
-    if pv || state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND {
+    let Node { alpha, depth, .. } = state.node;
+    if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND {
         return false;
     }
     if !c.tactical && !c.gives_check {
