@@ -67,7 +67,7 @@ pub use architecture::Architecture;
 pub use builtin::builtin;
 pub use features::{DirtyPieces, FeatureSet};
 pub use file::NnueError;
-pub use network::Network;
+pub use network::{LayerWeights, Network, NetworkWeights, WeightsError};
 pub use random::Spread;
 pub use simd::Kernel;
 
