@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// The position as an unvalidated [`Setup`] (without history).
-    pub(crate) fn to_setup(&self) -> Setup {
+    pub fn to_setup(&self) -> Setup {
         Setup { board: self.board, hands: self.hands, side_to_move: self.side, move_number: self.move_number() }
     }
 

@@ -4,17 +4,20 @@
 //!
 //! Pieces: [`bona_piece`] (YaneuraOu's piece numbering), [`features`] (active rows, and what a
 //! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; `file` reads and
-//! writes `nn.bin`), [`Accumulator`] (refresh and incremental update), the forward pass
-//! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and
-//! `random` nets for tests. [`float`] holds a trainer's float net and quantises it; [`packed_sfen`] reads and writes YaneuraOu's training records.
+//! writes `nn.bin`; [`NetworkWeights`] are its parameters as plain vectors, for tools that make
+//! or read nets), [`Accumulator`] (refresh and incremental update), the forward pass
+//! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and `random` nets
+//! for tests and `hisha nnue random`. The trainer, with its float net and YaneuraOu's training
+//! records (`PackedSfenValue`), is a tool of its own: the `hisha-nnue` crate in `tools/nnue/`.
 //!
 //! Use in a search: keep one [`Accumulator`] per ply; before `do_move` take
 //! [`DirtyPieces::of_move`]; derive the child's accumulator with [`Network::update`] (or per
 //! perspective with `Network::update_perspective`, which says when a king move needs
 //! `Network::refresh_perspective`); evaluate with [`Network::evaluate`]. The search does so
-//! (`search/evaluator.rs`, lazily, per thread, the net shared read-only) when a net is loaded
-//! with the USI option `EvalFile` or `hisha bench --evalfile`; the default is the [`builtin()`]
-//! evaluation, the embedded net (the linear [`crate::eval::evaluate`] with `EvalFile linear`).
+//! (`search/evaluator.rs`, eagerly after each move, per thread, the net shared read-only) with the
+//! net the USI option `EvalFile` or `hisha bench --evalfile` names; by default that is the
+//! [`builtin()`] net, embedded in the binary (the linear [`crate::eval::evaluate`] with
+//! `EvalFile linear`).
 //!
 //! Exactness: random HalfKP and K+P 256x2-32-32 nets written by hisha, loaded by YaneuraOu
 //! v8.60 (AVX2 build), give YaneuraOu's `eval` on all 560 positions of
@@ -52,10 +55,8 @@ pub mod bona_piece;
 pub(crate) mod builtin;
 pub mod features;
 pub(crate) mod file;
-pub mod float;
 pub mod forward;
 pub(crate) mod network;
-pub mod packed_sfen;
 pub(crate) mod random;
 pub(crate) mod simd;
 

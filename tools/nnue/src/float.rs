@@ -1,13 +1,13 @@
 //! The same networks in floating point — what a trainer holds — and their quantisation into the
 //! integer [`Network`] that the inference runs: the contract between the two.
 //!
-//! Float semantics (scores in [`crate::eval::Value`] units, side to move's view):
+//! Float semantics (scores in [`hisha::eval::Value`] units, side to move's view):
 //! 1. per perspective, `acc = ft_biases + Σ ft_weights[row]` over the active rows, clipped to
 //!    `0..=1`; the side to move's half first;
 //! 2. `h1 = clamp(W1 · input + b1, 0, 1)`, `h2 = clamp(W2 · h1 + b2, 0, 1)`;
 //! 3. `score = W3 · h2 + b3`.
 //!
-//! The integer inference ([`super::forward`], YaneuraOu's) computes the same with activations
+//! The integer inference ([`hisha::eval::nnue::forward`], YaneuraOu's) computes the same with activations
 //! scaled by 127 (a u8 of `0..=127`), so the scales are fixed by it:
 //! - transformer weights and biases: `× 127` (`ACTIVATION_SCALE`) to i16;
 //! - hidden weights: `× 64` (`HIDDEN_WEIGHT_SCALE`, `1 << WEIGHT_SCALE_BITS`, the shift after
@@ -19,12 +19,10 @@
 //! `±127 × 127 / FV_SCALE` ([`max_weight`]) to survive quantisation unclipped; a trainer clips
 //! to these bounds, and [`FloatNetwork::quantize`] counts what it had to clamp.
 
-use super::architecture::Architecture;
-use super::features;
-use super::forward::{FV_SCALE, WEIGHT_SCALE_BITS};
-use super::network::{Network, NetworkWeights};
-use crate::position::Position;
-use crate::types::Color;
+use hisha::eval::nnue::features;
+use hisha::eval::nnue::forward::{FV_SCALE, WEIGHT_SCALE_BITS};
+use hisha::eval::nnue::{Architecture, Network, NetworkWeights};
+use hisha::{Color, Position};
 
 /// The integer value of activation 1.0 (u8 activations run over `0..=127`).
 pub(crate) const ACTIVATION_SCALE: f32 = 127.0;
@@ -211,7 +209,7 @@ impl FloatNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::FeatureSet;
+    use hisha::eval::nnue::FeatureSet;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
     /// A float net whose activations spread over their ranges, as a trained one's do.
@@ -237,8 +235,8 @@ mod tests {
     }
 
     fn positions() -> Vec<Position> {
-        let starts = crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
-        crate::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
+        let starts = hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+        hisha::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
     }
 
     #[test]
