@@ -28,7 +28,7 @@
 //!
 //! Speed (`cargo bench --bench nnue`, ns of thread CPU time per call on this shared 2-core
 //! AVX-512 machine, random-playout moves of the bench positions, 59 of 706 king moves; the
-//! current `eval::evaluate` takes 666 ns on the same positions):
+//! linear `eval::evaluate` takes 666 ns on the same positions):
 //!
 //! | shape              | kernel | refresh | forward | update + forward (non-king) |
 //! |--------------------|--------|--------:|--------:|----------------------------:|
@@ -39,12 +39,13 @@
 //! | K+P 256x2-32-32    | scalar |   1,324 |   2,093 |               2,246 (2,196) |
 //! | K+P 128x2-32-32    | avx2   |     436 |     169 |                   193 (195) |
 //!
-//! With AVX2 every shape costs less per evaluation than the current evaluation. `hisha bench`
-//! spends about 1,290 ns of CPU per node (4,696,132 nodes in 6.06 s), so if every node
+//! Measured when the linear evaluation was the default: with AVX2 every shape costs less per
+//! evaluation than the linear one. `hisha bench` then spent about 1,290 ns of CPU per node
+//! (4,696,132 nodes in 6.06 s, the linear evaluation's tree), so if every node
 //! evaluated once, HalfKP-256 would raise nps by about 10 % and K+P-256 by about 38 % (an
 //! estimate: a search also pays cache misses in HalfKP's 64 MB of weights that these loops
 //! only partly show). Without AVX2 the scalar kernels make an evaluation 3 to 4 times dearer
-//! than now.
+//! than the linear one.
 
 pub(crate) mod accumulator;
 pub(crate) mod affine;
