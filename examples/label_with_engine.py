@@ -4,7 +4,7 @@
     python3 examples/label_with_engine.py IN.tsv OUT.tsv [--engine /usr/games/fairy-stockfish]
         [--nodes 5000] [--shard I --shards N] [--option NAME=VALUE ...]
 
-IN is what `cargo run --release --example nnue -- export-tsv` writes: SFEN <TAB> score <TAB>
+IN is what `cargo run --release -p hisha-nnue -- export-tsv` writes: SFEN <TAB> score <TAB>
 result, one position per line, the positions of a game together. OUT gets the same lines with
 the score replaced by the teacher's (centipawns for the side to move; a mate in n becomes
 +-(30000 - n)). The teacher's units need not be ours: examples/tune_eval.rs rescales the score

@@ -3,8 +3,8 @@
 //! ```sh
 //! # the hand-set starting point the first tuning began from
 //! cargo run --release --example tune_eval -- init src/eval/weights.rs
-//! # self-play positions as SFEN, search score, result (side to move): `nnue gen --skip-tactical`,
-//! # then `nnue export-tsv` (README.md has the commands)
+//! # self-play positions as SFEN, search score, result (side to move):
+//! # `hisha-nnue gen --skip-tactical`, then `hisha-nnue export-tsv` (README.md has the commands)
 //! cargo run --release --example tune_eval -- train src/eval/weights.rs DATA.tsv… [--epochs N] [--lambda L] \
 //!     [--lr R] [--batch N] [--decay D] [--note TEXT]
 //! # the same positions scored by Fairy-Stockfish (a teacher), as the shipped weights were made

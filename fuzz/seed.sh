@@ -172,10 +172,10 @@ for f in "$corpus"/csa/* "$corpus"/kif/* "$corpus"/ki2/* "$corpus"/psn2/*; do
 done 2>/dev/null
 
 # --- PackedSfenValue records (40 bytes each): self-play records written by the NNUE pipeline's
-# `gen` (examples/nnue), and the handicap starts and the perft positions through its `convert-tsv`
+# `gen` (hisha-nnue, tools/nnue), and the handicap starts and the perft positions through its `convert-tsv`
 # (pieces in the box, pieces in hand).
-if (cd "$root" && cargo build --quiet --example nnue) 2>/dev/null; then
-    nnue=$root/target/debug/examples/nnue
+if (cd "$root" && cargo build --quiet -p hisha-nnue) 2>/dev/null; then
+    nnue=$root/target/debug/hisha-nnue
     "$nnue" gen --out "$work/gen.psv" --positions 24 --nodes 200 --threads 1 --evalfile linear --seed 3 \
         --report 3600 >/dev/null 2>&1 || true
     {
@@ -189,7 +189,7 @@ if (cd "$root" && cargo build --quiet --example nnue) 2>/dev/null; then
         for r in "$work"/record-*; do put packed_sfen < "$r"; rm "$r"; done
     done
 else
-    echo "seed.sh: the nnue example does not build; going on without PackedSfenValue records" >&2
+    echo "seed.sh: hisha-nnue does not build; going on without PackedSfenValue records" >&2
 fi
 
 # --- NNUE nets: one byte 0x00-0x3f then a file (the first 4 KiB of the shipped net, inflated,

@@ -12,7 +12,7 @@
 //!   by the system); imports nothing. Used by the mate and transposition tables.
 //! - **array jobs**: [`array_task`], which task of a Slurm or Kubernetes array job this process
 //!   is (from the scheduler's variables); imports nothing. Used by [`arena`]'s shards and the
-//!   NNUE generator (`examples/nnue`).
+//!   NNUE generator.
 //! - **evaluation and search**: [`eval`] and [`mate`] (rules) ← [`search`] (rules, eval, mate).
 //! - **engine**: `engine` (crate-private), the protocol-free player: position, settings, book,
 //!   search thread, typed events. Imports rules, eval (the `EvalFile` net), search, mate and book;
@@ -35,6 +35,10 @@
 //!
 //! The command line is the binary's (`src/main.rs`, `src/cli/`): the library has no argument-parser
 //! types; [`arena::MatchSettings`] is the match runner's plain options struct.
+//!
+//! Tools that only make data for the engine are crates of their own in `tools/`, members of the
+//! workspace that use this library: `tools/nnue` (`hisha-nnue`), the NNUE trainer, with its float
+//! network and YaneuraOu's training records (`PackedSfenValue`).
 //!
 //! The root re-exports only the names the binary, tests, examples and fuzz targets use by their
 //! short path ([`Position`], [`Handicap`], [`Color`], [`Move`], [`PieceKind`]) and [`MoveList`]

@@ -34,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
                 assert!(!g.black.contains(['\t', '\n']) && !g.white.contains(['\t', '\n']), "{g:?}");
             }
             if let Some(identity) = &st.identity {
-                for tc in identity.time_controls {
-                    assert_eq!(tc.to_string().parse(), Ok(tc), "{tc}");
+                for tc in &identity.time_controls {
+                    assert_eq!(tc.to_string().parse().as_ref(), Ok(tc), "{tc}");
                 }
             }
         }

@@ -7,9 +7,7 @@
 //! 16 bits; so does every legal move of a decoded position.
 #![no_main]
 
-use hisha::eval::nnue::packed_sfen::{
-    PackedSfen, PackedSfenValue, RECORD_BYTES, move_from_yaneuraou, move_to_yaneuraou,
-};
+use hisha_nnue::packed_sfen::{PackedSfen, PackedSfenValue, RECORD_BYTES, move_from_yaneuraou, move_to_yaneuraou};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

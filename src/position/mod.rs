@@ -3,7 +3,7 @@
 //! the repetition rules use.
 //!
 //! A `Position` can only be built valid ([`Position::startpos`], [`Position::from_sfen`],
-//! `Position::from_setup`, [`Position::handicap`]), and stays valid under legal moves:
+//! [`Position::from_setup`], [`Position::handicap`]), and stays valid under legal moves:
 //! [`Position::play`] checks a move from outside against every rule (`legality.rs`),
 //! [`Position::do_move`] trusts the caller. Position imports only `types` and `attacks`; the
 //! move generator (`movegen`) builds on it and adds the move-list queries such as
@@ -91,7 +91,7 @@ impl Position {
     }
 
     /// Builds a position from an unvalidated setup, checking every rule in [`Setup`]'s docs.
-    pub(crate) fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         setup.validate_material()?;
         let mut pos = Position {
             board: [None; 81],
@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// The position as an unvalidated [`Setup`] (without history).
-    pub(crate) fn to_setup(&self) -> Setup {
+    pub fn to_setup(&self) -> Setup {
         Setup { board: self.board, hands: self.hands, side_to_move: self.side, move_number: self.move_number() }
     }
 

@@ -110,7 +110,7 @@ impl PieceKind {
 
     /// The kind a captured piece of this kind becomes in hand (promoted kinds revert; King has none).
     #[inline(always)]
-    pub(crate) const fn unpromoted(self) -> PieceKind {
+    pub const fn unpromoted(self) -> PieceKind {
         if self.is_promoted() { PieceKind::ALL[self as usize - 8] } else { self }
     }
 
@@ -150,7 +150,7 @@ impl PieceKind {
     }
 
     /// How many pieces of this (unpromoted) kind a full set has, both sides together.
-    pub(crate) const fn set_count(self) -> u8 {
+    pub const fn set_count(self) -> u8 {
         match self.unpromoted() {
             PieceKind::Pawn => 18,
             PieceKind::Bishop | PieceKind::Rook | PieceKind::King => 2,

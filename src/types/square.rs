@@ -92,7 +92,7 @@ impl Square {
 
     /// The square with index 0..81.
     #[inline(always)]
-    pub(crate) const fn from_index(i: usize) -> Option<Square> {
+    pub const fn from_index(i: usize) -> Option<Square> {
         if i < 81 { Some(Square(i as u8)) } else { None }
     }
 

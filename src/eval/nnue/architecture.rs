@@ -95,7 +95,7 @@ impl Architecture {
     }
 
     /// The sizes of the three affine layers as (inputs, padded inputs, outputs).
-    pub(crate) const fn affine_layers(&self) -> [(usize, usize, usize); 3] {
+    pub const fn affine_layers(&self) -> [(usize, usize, usize); 3] {
         [
             (2 * self.l1, padded(2 * self.l1), self.l2),
             (self.l2, padded(self.l2), self.l3),

@@ -2,10 +2,12 @@
 //! (`evaluate_nnue.cpp` `ComputeScore`, `nnue_feature_transformer.h` `Transform`,
 //! `layers/affine_transform.h`, `layers/clipped_relu.h`):
 //! 1. the side to move's half then the other half, each clamped to 0..=127 (u8);
-//! 2. affine to `L2` (i32), clipped ReLU (`>> 6`, clamped to 0..=127);
+//! 2. affine to `L2` (i32), clipped ReLU (`>>` [`WEIGHT_SCALE_BITS`] = 6, clamped to 0..=127);
 //! 3. affine to `L3`, clipped ReLU; affine to one i32 output;
 //! 4. the score is the output divided by [`FV_SCALE`] (truncating, as C++ `/`), from the side to
 //!    move's point of view, in YaneuraOu's units — the units of [`Value`] (a pawn is 90).
+
+pub use super::simd::WEIGHT_SCALE_BITS;
 
 use super::accumulator::Accumulator;
 use super::architecture::{MAX_HIDDEN, MAX_L1, padded};

@@ -4,17 +4,20 @@
 //!
 //! Pieces: [`bona_piece`] (YaneuraOu's piece numbering), [`features`] (active rows, and what a
 //! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; `file` reads and
-//! writes `nn.bin`), [`Accumulator`] (refresh and incremental update), the forward pass
-//! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and
-//! `random` nets for tests. [`float`] holds a trainer's float net and quantises it; [`packed_sfen`] reads and writes YaneuraOu's training records.
+//! writes `nn.bin`; [`NetworkWeights`] are its parameters as plain vectors, for tools that make
+//! or read nets), [`Accumulator`] (refresh and incremental update), the forward pass
+//! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and `random` nets
+//! for tests and `hisha nnue random`. The trainer, with its float net and YaneuraOu's training
+//! records (`PackedSfenValue`), is a tool of its own: the `hisha-nnue` crate in `tools/nnue/`.
 //!
 //! Use in a search: keep one [`Accumulator`] per ply; before `do_move` take
 //! [`DirtyPieces::of_move`]; derive the child's accumulator with [`Network::update`] (or per
 //! perspective with `Network::update_perspective`, which says when a king move needs
 //! `Network::refresh_perspective`); evaluate with [`Network::evaluate`]. The search does so
-//! (`search/evaluator.rs`, lazily, per thread, the net shared read-only) when a net is loaded
-//! with the USI option `EvalFile` or `hisha bench --evalfile`; the default is the [`builtin()`]
-//! evaluation, the embedded net (the linear [`crate::eval::evaluate`] with `EvalFile linear`).
+//! (`search/evaluator.rs`, eagerly after each move, per thread, the net shared read-only) with the
+//! net the USI option `EvalFile` or `hisha bench --evalfile` names; by default that is the
+//! [`builtin()`] net, embedded in the binary (the linear [`crate::eval::evaluate`] with
+//! `EvalFile linear`).
 //!
 //! Exactness: random HalfKP and K+P 256x2-32-32 nets written by hisha, loaded by YaneuraOu
 //! v8.60 (AVX2 build), give YaneuraOu's `eval` on all 560 positions of
@@ -25,7 +28,7 @@
 //!
 //! Speed (`cargo bench --bench nnue`, ns of thread CPU time per call on this shared 2-core
 //! AVX-512 machine, random-playout moves of the bench positions, 59 of 706 king moves; the
-//! current `eval::evaluate` takes 666 ns on the same positions):
+//! linear `eval::evaluate` takes 666 ns on the same positions):
 //!
 //! | shape              | kernel | refresh | forward | update + forward (non-king) |
 //! |--------------------|--------|--------:|--------:|----------------------------:|
@@ -36,12 +39,13 @@
 //! | K+P 256x2-32-32    | scalar |   1,324 |   2,093 |               2,246 (2,196) |
 //! | K+P 128x2-32-32    | avx2   |     436 |     169 |                   193 (195) |
 //!
-//! With AVX2 every shape costs less per evaluation than the current evaluation. `hisha bench`
-//! spends about 1,290 ns of CPU per node (4,696,132 nodes in 6.06 s), so if every node
+//! Measured when the linear evaluation was the default: with AVX2 every shape costs less per
+//! evaluation than the linear one. `hisha bench` then spent about 1,290 ns of CPU per node
+//! (4,696,132 nodes in 6.06 s, the linear evaluation's tree), so if every node
 //! evaluated once, HalfKP-256 would raise nps by about 10 % and K+P-256 by about 38 % (an
 //! estimate: a search also pays cache misses in HalfKP's 64 MB of weights that these loops
 //! only partly show). Without AVX2 the scalar kernels make an evaluation 3 to 4 times dearer
-//! than now.
+//! than the linear one.
 
 pub(crate) mod accumulator;
 pub(crate) mod affine;
@@ -52,10 +56,8 @@ pub mod bona_piece;
 pub(crate) mod builtin;
 pub mod features;
 pub(crate) mod file;
-pub mod float;
 pub mod forward;
 pub(crate) mod network;
-pub mod packed_sfen;
 pub(crate) mod random;
 pub(crate) mod simd;
 
@@ -67,7 +69,7 @@ pub use architecture::Architecture;
 pub use builtin::builtin;
 pub use features::{DirtyPieces, FeatureSet};
 pub use file::NnueError;
-pub use network::Network;
+pub use network::{LayerWeights, Network, NetworkWeights, WeightsError};
 pub use random::Spread;
 pub use simd::Kernel;
 

@@ -124,8 +124,9 @@ impl Kernel {
     }
 }
 
-/// The right shift between layers (`kWeightScaleBits`).
-pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
+/// The right shift after each hidden layer (`kWeightScaleBits`): a hidden weight of 1.0 is
+/// `1 << WEIGHT_SCALE_BITS`.
+pub const WEIGHT_SCALE_BITS: u32 = 6;
 
 fn scalar_accumulate(dst: &mut [i16], src: &[i16], weights: &[i16], l1: usize, sub: &[u32], add: &[u32]) {
     let dst = &mut dst[..l1];

@@ -230,3 +230,30 @@ fn a_position_without_a_black_king_still_evaluates() {
     let net = Network::random(small(FeatureSet::HalfKP), 2, Spread::Typical);
     assert_eq!(net.evaluate_position(&tsume), net.evaluate_position(&home));
 }
+
+#[test]
+fn weights_give_back_the_same_network_and_file() {
+    for arch in [small(FeatureSet::KP), Architecture { features: FeatureSet::HalfKP, l1: 32, l2: 8, l3: 16 }] {
+        let net = Network::random(arch, 5, Spread::Full);
+        let w = net.weights();
+        // Unpadded rows: the first layer has 2 * l1 inputs, the output layer l3 (padded to 32).
+        let [first, _, output] = &w.layers;
+        assert_eq!((first.inputs, first.weights.len()), (2 * arch.l1, arch.l2 * 2 * arch.l1));
+        assert_eq!((output.inputs, output.weights.len()), (arch.l3, arch.l3));
+        let again = Network::from_weights(&w).expect("a network's own weights fit it");
+        assert_eq!(again, net);
+        assert_eq!(again.to_bytes(), net.to_bytes(), "the same nn.bin bytes");
+    }
+}
+
+#[test]
+fn weights_of_the_wrong_size_are_refused() {
+    let arch = small(FeatureSet::KP);
+    let mut w = NetworkWeights::zeroed(arch);
+    assert_eq!(Network::from_weights(&w).map(|n| n.weights()), Ok(w.clone()));
+    w.layers[1].weights.pop();
+    let err = Network::from_weights(&w).expect_err("one weight short");
+    assert_eq!(err, WeightsError::WrongSize { part: "second layer's weights", expected: 32 * 32, found: 32 * 32 - 1 });
+    let bad = Architecture { l2: 12, ..arch };
+    assert_eq!(Network::from_weights(&NetworkWeights { arch: bad, ..w }).err(), Some(WeightsError::Unsupported(bad)));
+}

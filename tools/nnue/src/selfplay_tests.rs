@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::store::{self, index_path};
-use hisha::eval::nnue::packed_sfen::move_from_yaneuraou;
+use hisha_nnue::packed_sfen::move_from_yaneuraou;
 use std::collections::BTreeMap;
 
-#[path = "../../tests/outside/mod.rs"]
+#[path = "../../../tests/outside/mod.rs"]
 mod outside;
 
 fn temp(name: &str) -> PathBuf {

@@ -6,7 +6,7 @@
 //! index line. On opening for append, records beyond the indexed ones (a game cut off by a
 //! crash) are cut away, as is a last index line without its newline.
 
-use hisha::eval::nnue::packed_sfen::{PackedSfenValue, RECORD_BYTES};
+use hisha_nnue::packed_sfen::{PackedSfenValue, RECORD_BYTES};
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -203,7 +203,7 @@ pub fn test_dir(name: &str) -> PathBuf {
 mod tests {
     use super::*;
     use hisha::Position;
-    use hisha::eval::nnue::packed_sfen::PackedSfen;
+    use hisha_nnue::packed_sfen::PackedSfen;
 
     fn record(ply: u16) -> PackedSfenValue {
         let sfen = PackedSfen::pack(&Position::startpos()).expect("packable");

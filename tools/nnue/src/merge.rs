@@ -5,7 +5,7 @@
 
 use crate::store::{self, GameSpan};
 use hisha::Position;
-use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue};
+use hisha_nnue::packed_sfen::{PackedSfen, PackedSfenValue};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

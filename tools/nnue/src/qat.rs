@@ -8,7 +8,7 @@
 //! not rounded here (8 M of them, each a small share of a sum of 38), its outputs are.
 
 use crate::model::{Layout, OUTPUT_SCALE};
-use hisha::eval::nnue::float::max_weight;
+use hisha_nnue::float::max_weight;
 
 /// Integer steps per unit of activation (the inference's u8 activations run over `0..=127`).
 const ACTIVATION_STEPS: f32 = 127.0;

@@ -1,13 +1,13 @@
 //! The same networks in floating point — what a trainer holds — and their quantisation into the
 //! integer [`Network`] that the inference runs: the contract between the two.
 //!
-//! Float semantics (scores in [`crate::eval::Value`] units, side to move's view):
+//! Float semantics (scores in [`hisha::eval::Value`] units, side to move's view):
 //! 1. per perspective, `acc = ft_biases + Σ ft_weights[row]` over the active rows, clipped to
 //!    `0..=1`; the side to move's half first;
 //! 2. `h1 = clamp(W1 · input + b1, 0, 1)`, `h2 = clamp(W2 · h1 + b2, 0, 1)`;
 //! 3. `score = W3 · h2 + b3`.
 //!
-//! The integer inference ([`super::forward`], YaneuraOu's) computes the same with activations
+//! The integer inference ([`hisha::eval::nnue::forward`], YaneuraOu's) computes the same with activations
 //! scaled by 127 (a u8 of `0..=127`), so the scales are fixed by it:
 //! - transformer weights and biases: `× 127` (`ACTIVATION_SCALE`) to i16;
 //! - hidden weights: `× 64` (`HIDDEN_WEIGHT_SCALE`, `1 << WEIGHT_SCALE_BITS`, the shift after
@@ -19,13 +19,10 @@
 //! `±127 × 127 / FV_SCALE` ([`max_weight`]) to survive quantisation unclipped; a trainer clips
 //! to these bounds, and [`FloatNetwork::quantize`] counts what it had to clamp.
 
-use super::architecture::Architecture;
-use super::features;
-use super::forward::FV_SCALE;
-use super::network::Network;
-use super::simd::WEIGHT_SCALE_BITS;
-use crate::position::Position;
-use crate::types::Color;
+use hisha::eval::nnue::features;
+use hisha::eval::nnue::forward::{FV_SCALE, WEIGHT_SCALE_BITS};
+use hisha::eval::nnue::{Architecture, Network, NetworkWeights};
+use hisha::{Color, Position};
 
 /// The integer value of activation 1.0 (u8 activations run over `0..=127`).
 pub(crate) const ACTIVATION_SCALE: f32 = 127.0;
@@ -133,20 +130,18 @@ impl FloatNetwork {
     /// The float network that quantises to `net` exactly (each integer divided by its scale):
     /// a trained net to start from.
     pub fn from_network(net: &Network) -> FloatNetwork {
-        let mut out = FloatNetwork::zeroed(net.arch);
-        for (f, &q) in
-            out.ft_biases.iter_mut().chain(&mut out.ft_weights).zip(net.ft_biases.iter().chain(net.ft_weights.iter()))
+        let q = net.weights();
+        let mut out = FloatNetwork::zeroed(q.arch);
+        for (f, &q) in out.ft_biases.iter_mut().chain(&mut out.ft_weights).zip(q.ft_biases.iter().chain(&q.ft_weights))
         {
             *f = f32::from(q) / ACTIVATION_SCALE;
         }
-        for (i, (f, q)) in out.layers.iter_mut().zip(&net.layers).enumerate() {
+        for (i, (f, q)) in out.layers.iter_mut().zip(&q.layers).enumerate() {
             for (fb, &qb) in f.biases.iter_mut().zip(&q.biases) {
                 *fb = (qb as f32 - ROUNDING[i]) / bias_scale(i);
             }
-            for (f_row, q_row) in f.weights.chunks_exact_mut(f.inputs).zip(q.weights.chunks_exact(q.padded_inputs)) {
-                for (fw, &qw) in f_row.iter_mut().zip(q_row) {
-                    *fw = f32::from(qw) / weight_scale(i);
-                }
+            for (fw, &qw) in f.weights.iter_mut().zip(&q.weights) {
+                *fw = f32::from(qw) / weight_scale(i);
             }
         }
         out
@@ -186,32 +181,35 @@ impl FloatNetwork {
     /// The integer network, and what had to be clamped to make it.
     pub fn quantize(&self) -> (Network, Saturation) {
         let mut sat = Saturation::default();
-        let mut net = Network::zeroed(self.arch);
-        let (biases, weights) = net.transformer_mut();
+        let mut net = NetworkWeights::zeroed(self.arch);
         let (lo, hi) = (f32::from(i16::MIN), f32::from(i16::MAX));
-        for (q, &f) in biases.iter_mut().chain(weights.iter_mut()).zip(self.ft_biases.iter().chain(&self.ft_weights)) {
+        for (q, &f) in
+            net.ft_biases.iter_mut().chain(&mut net.ft_weights).zip(self.ft_biases.iter().chain(&self.ft_weights))
+        {
             *q = round_clamped(f * ACTIVATION_SCALE, lo, hi, &mut sat.transformer) as i16;
         }
-        for (i, (q, f)) in net.layers_mut().iter_mut().zip(&self.layers).enumerate() {
+        for (i, (q, f)) in net.layers.iter_mut().zip(&self.layers).enumerate() {
             let (ws, bs) = (weight_scale(i), bias_scale(i));
             for (qb, &fb) in q.biases.iter_mut().zip(&f.biases) {
                 // i32 bounds as f32 (2^31 rounds up): keep a margin that stays exact.
                 *qb = round_clamped(fb * bs + ROUNDING[i], -2.0e9, 2.0e9, &mut sat.biases[i]) as i32;
             }
-            for (q_row, f_row) in q.weights.chunks_exact_mut(q.padded_inputs).zip(f.weights.chunks_exact(f.inputs)) {
-                for (qw, &fw) in q_row.iter_mut().zip(f_row) {
-                    *qw = round_clamped(fw * ws, -127.0, 127.0, &mut sat.weights[i]) as i8;
-                }
+            for (qw, &fw) in q.weights.iter_mut().zip(&f.weights) {
+                *qw = round_clamped(fw * ws, -127.0, 127.0, &mut sat.weights[i]) as i8;
             }
         }
-        (net, sat)
+        match Network::from_weights(&net) {
+            Ok(net) => (net, sat),
+            // `NetworkWeights::zeroed` made every part the size the architecture needs.
+            Err(e) => unreachable!("weights of the architecture's own shape: {e}"),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::FeatureSet;
+    use hisha::eval::nnue::FeatureSet;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
     /// A float net whose activations spread over their ranges, as a trained one's do.
@@ -237,8 +235,8 @@ mod tests {
     }
 
     fn positions() -> Vec<Position> {
-        let starts = crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
-        crate::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
+        let starts = hisha::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok());
+        hisha::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(3))
     }
 
     #[test]
@@ -306,11 +304,10 @@ mod tests {
         let (net, sat) = float.quantize();
         assert_eq!(sat.weights, [1, 0, 1]);
         assert_eq!(sat.transformer, 1);
-        let mut net = net;
-        let layers = net.layers_mut();
-        assert_eq!(&layers[0].weights[..2], &[127, 127]);
-        assert_eq!(layers[2].weights[0], -127);
-        assert_eq!(net.transformer_mut().1[5], i16::MAX);
+        let q = net.weights();
+        assert_eq!(&q.layers[0].weights[..2], &[127, 127]);
+        assert_eq!(q.layers[2].weights[0], -127);
+        assert_eq!(q.ft_weights[5], i16::MAX);
     }
 
     #[test]

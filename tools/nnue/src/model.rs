@@ -13,8 +13,8 @@
 use crate::dataset::Sample;
 use crate::qat::{quantised_view, round_activation};
 use hisha::eval::nnue::bona_piece::{F_KING, FE_END, PIECE_LIST_LEN};
-use hisha::eval::nnue::float::{FloatNetwork, max_weight};
 use hisha::eval::nnue::{Architecture, FeatureSet};
+use hisha_nnue::float::{FloatNetwork, max_weight};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

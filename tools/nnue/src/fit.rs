@@ -9,8 +9,8 @@ use crate::merge;
 use crate::model::{LossParams, Model, Shape};
 use crate::train::{Losses, Schedule, Trainer, par_map, rate};
 use hisha::eval::nnue::Network;
-use hisha::eval::nnue::float::FloatNetwork;
-use hisha::eval::nnue::packed_sfen::PackedSfenValue;
+use hisha_nnue::float::FloatNetwork;
+use hisha_nnue::packed_sfen::PackedSfenValue;
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -7,7 +7,7 @@
 
 use crate::store::{self, GameSpan};
 use hisha::Position;
-use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue};
+use hisha_nnue::packed_sfen::{PackedSfen, PackedSfenValue};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
@@ -93,7 +93,7 @@ fn variant(pos: &Position, record: &PackedSfenValue, rng: &mut StdRng) -> Option
 mod tests {
     use super::*;
     use hisha::Position;
-    use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue};
+    use hisha_nnue::packed_sfen::{PackedSfen, PackedSfenValue};
 
     #[test]
     fn relabelled_records_carry_the_linear_evaluation_and_keep_their_games() {

@@ -26,8 +26,8 @@
 //!   from the game's start: `gensfen` writes its 0-based loop counter), `i8` game result of the
 //!   side to move (1 win, 0 draw, -1 loss), one padding byte; little-endian.
 
-use crate::position::{Position, Setup, SetupError};
-use crate::types::{Color, Hand, Move, MoveKind, Piece, PieceKind, Square};
+use hisha::position::{Position, Setup, SetupError};
+use hisha::types::{Color, Hand, Move, MoveKind, Piece, PieceKind, Square};
 
 /// Bytes of a packed position.
 pub(crate) const PACKED_SFEN_BYTES: usize = 32;

@@ -5,7 +5,7 @@
 use hisha::Position;
 use hisha::eval::nnue::bona_piece::{FE_END, PIECE_LIST_LEN};
 use hisha::eval::nnue::features;
-use hisha::eval::nnue::packed_sfen::{PackedSfen, PackedSfenValue, move_from_yaneuraou};
+use hisha_nnue::packed_sfen::{PackedSfen, PackedSfenValue, move_from_yaneuraou};
 
 /// One position as the network sees it, perspectives ordered side to move first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn tactical_extreme_and_broken_records_are_dropped_and_counted() {
-        use hisha::eval::nnue::packed_sfen::move_to_yaneuraou;
+        use hisha_nnue::packed_sfen::move_to_yaneuraou;
         let pos =
             Position::from_sfen("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 5").expect("valid");
         let sfen = PackedSfen::pack(&pos).expect("packable");

@@ -2,9 +2,9 @@
 
 use super::*;
 use crate::model::Shape;
-use hisha::eval::nnue::packed_sfen::PackedSfen;
 use hisha::eval::nnue::{Architecture, FeatureSet};
 use hisha::{Color, Position};
+use hisha_nnue::packed_sfen::PackedSfen;
 use rand::Rng;
 
 /// The material balance of `pos` for the side to move, in hisha's piece values.

@@ -1,7 +1,7 @@
 //! The packed formats against bytes written by cshogi and YaneuraOu, and round trips.
 
 use super::*;
-use crate::Handicap;
+use hisha::Handicap;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 fn pos(sfen: &str) -> Position {

@@ -1,14 +1,15 @@
 //! hisha's NNUE training pipeline: self-play data in YaneuraOu's `PackedSfenValue` format, file
-//! tools, and a multi-threaded CPU trainer that exports YaneuraOu `nn.bin` nets. See
-//! `nnue/README.md` for the commands that made the committed nets.
+//! tools, and a multi-threaded CPU trainer that exports YaneuraOu `nn.bin` nets: the command line
+//! of the `hisha-nnue` crate (`src/lib.rs` says where each part is). See `nnue/README.md` for the
+//! commands that made the committed nets.
 //!
 //! ```sh
-//! cargo run --release --example nnue -- gen --out DATA.psv --positions 1000000 --nodes 4000 --threads 2
-//! cargo run --release --example nnue -- merge --out ALL.psv A.psv B.psv [--holdout 0.05 --holdout-out VALID.psv]
-//! cargo run --release --example nnue -- convert-tsv OLD.tsv OUT.psv
-//! cargo run --release --example nnue -- export-tsv DATA.psv DATA.tsv   # for examples/tune_eval.rs
-//! cargo run --release --example nnue -- relabel ALL.psv LINEAR.psv --expand 8
-//! cargo run --release --example nnue -- train --features kp --data ALL.psv --out nn.bin
+//! cargo run --release -p hisha-nnue -- gen --out DATA.psv --positions 1000000 --nodes 4000 --threads 2
+//! cargo run --release -p hisha-nnue -- merge --out ALL.psv A.psv B.psv [--holdout 0.05 --holdout-out VALID.psv]
+//! cargo run --release -p hisha-nnue -- convert-tsv OLD.tsv OUT.psv
+//! cargo run --release -p hisha-nnue -- export-tsv DATA.psv DATA.tsv   # for examples/tune_eval.rs
+//! cargo run --release -p hisha-nnue -- relabel ALL.psv LINEAR.psv --expand 8
+//! cargo run --release -p hisha-nnue -- train --features kp --data ALL.psv --out nn.bin
 //! ```
 
 mod dataset;
