@@ -156,7 +156,10 @@ fn a_killed_runner_loses_only_the_games_in_progress_and_resume_completes_the_mat
 fn ctrl_c_once_finishes_the_running_games() {
     let dir = temp_dir("ctrlc1");
     let out = dir.join("c.psn");
-    let args = ["--games", "40", "--tc", "nodes=5000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
+    // Games of a few seconds each (100 plies of 40,000 nodes), so that on a quiet machine no
+    // third game finishes between the first one's line and the Ctrl-C (at 5,000 nodes, after the
+    // search's pruning changes of stop 35, four games took one second and the test failed).
+    let args = ["--games", "40", "--tc", "nodes=40000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
     let mut run = Running::start(&args, None);
     run.wait_finished(1);
     run.interrupt();
