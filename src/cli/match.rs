@@ -1,14 +1,14 @@
 //! `hisha match`: its arguments, turned into the match runner's [`MatchSettings`] and run by
 //! [`hisha::arena::run`]; its exit statuses are `match_exit`'s.
 
+use super::game_args::GameArgs;
 use super::shard::{ShardArgs, ShardError};
 use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
 use hisha::Handicap;
 use hisha::arena::stats::{Anchor, Sprt};
-use hisha::arena::{MatchSettings, ScoreRule, Tournament};
+use hisha::arena::{MatchSettings, Tournament};
 use hisha::client::tc::TimeControl;
-use hisha::position::EnteringKingRule;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,28 +90,9 @@ pub struct MatchCommand {
     /// row (0: never). Finished games stay in the record files; `--resume` continues.
     #[arg(long, default_value_t = 3, value_name = "N")]
     pub max_crashes: u32,
-    /// Draw after this many plies (the side to move loses if it has no legal move then).
-    #[arg(long, default_value_t = 320)]
-    pub max_plies: u32,
-    /// Resign adjudication `CP:PLIES`: both engines agree by CP for PLIES moves each.
-    #[arg(long)]
-    pub resign: Option<ScoreRule>,
-    /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
-    #[arg(long)]
-    pub draw: Option<ScoreRule>,
-    /// Milliseconds beyond the time allowance before a move loses on time (an engine's own
-    /// `time_margin` overrides it).
-    #[arg(long, default_value_t = 200)]
-    pub time_margin: u64,
-    /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
-    #[arg(long, default_value = "CSARule27")]
-    pub entering_king_rule: EnteringKingRule,
-    /// Seconds to wait for `usiok` and `readyok` (an engine's own `usi_timeout` overrides it).
-    #[arg(long, default_value_t = 10)]
-    pub usi_timeout: u64,
-    /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
-    #[arg(long, default_value_t = 60)]
-    pub stall_timeout: u64,
+    /// Adjudication and engine timeouts.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Print the results block every N games (and rewrite the --report page; 0: only at the end).
     #[arg(long, default_value_t = 20)]
     pub report_every: usize,
@@ -161,13 +142,13 @@ impl MatchCommand {
             log: self.log,
             restart: self.restart,
             max_crashes: self.max_crashes,
-            max_plies: self.max_plies,
-            resign: self.resign,
-            draw: self.draw,
-            time_margin: self.time_margin,
-            entering_king_rule: self.entering_king_rule,
-            usi_timeout: self.usi_timeout,
-            stall_timeout: self.stall_timeout,
+            max_plies: self.game.max_plies,
+            resign: self.game.resign,
+            draw: self.game.draw,
+            time_margin: self.game.time_margin,
+            entering_king_rule: self.game.entering_king_rule,
+            usi_timeout: self.game.usi_timeout,
+            stall_timeout: self.game.stall_timeout,
             report_every: self.report_every,
             report: self.report,
             engines_dir: self.engines_dir,

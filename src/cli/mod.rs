@@ -7,6 +7,7 @@ mod analyze;
 mod bench;
 mod book;
 mod convert;
+mod game_args;
 mod handicaps;
 mod inputs;
 mod r#match;

@@ -1,12 +1,11 @@
 //! `hisha tune`: its arguments, turned into [`TuneSettings`] and run by [`hisha::tune::run`],
 //! shown on the terminal by `tune_terminal`; its exit statuses.
 
+use super::game_args::GameArgs;
 use super::tune_terminal::Terminal;
 use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
-use hisha::arena::ScoreRule;
 use hisha::client::tc::TimeControl;
-use hisha::position::EnteringKingRule;
 use hisha::tune::{TuneError, TuneSettings};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -75,27 +74,9 @@ pub struct TuneCommand {
     /// Continue an interrupted run from its state file (`OUT.state`).
     #[arg(long)]
     pub resume: bool,
-    /// Draw after this many plies (the side to move loses if it has no legal move then).
-    #[arg(long, default_value_t = 320)]
-    pub max_plies: u32,
-    /// Resign adjudication `CP:PLIES`: both engines agree by CP for PLIES moves each.
-    #[arg(long)]
-    pub resign: Option<ScoreRule>,
-    /// Draw adjudication `CP:PLIES`: both scores within ±CP for PLIES moves each.
-    #[arg(long)]
-    pub draw: Option<ScoreRule>,
-    /// Milliseconds beyond the time allowance before a move loses on time.
-    #[arg(long, default_value_t = 200)]
-    pub time_margin: u64,
-    /// Entering-king rule for declarations: NoEnteringKing, CSARule24, CSARule27.
-    #[arg(long, default_value = "CSARule27")]
-    pub entering_king_rule: EnteringKingRule,
-    /// Seconds to wait for `usiok` and `readyok`.
-    #[arg(long, default_value_t = 10)]
-    pub usi_timeout: u64,
-    /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
-    #[arg(long, default_value_t = 60)]
-    pub stall_timeout: u64,
+    /// Adjudication and engine timeouts.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Print the parameters' values every N iterations (and rewrite the --report page; 0: only
     /// at the end).
     #[arg(long, default_value_t = 100)]
@@ -143,13 +124,13 @@ impl TuneCommand {
             opening_plies: self.opening_plies,
             seed: self.seed,
             resume: self.resume,
-            max_plies: self.max_plies,
-            resign: self.resign,
-            draw: self.draw,
-            time_margin: self.time_margin,
-            entering_king_rule: self.entering_king_rule,
-            usi_timeout: self.usi_timeout,
-            stall_timeout: self.stall_timeout,
+            max_plies: self.game.max_plies,
+            resign: self.game.resign,
+            draw: self.game.draw,
+            time_margin: self.game.time_margin,
+            entering_king_rule: self.game.entering_king_rule,
+            usi_timeout: self.game.usi_timeout,
+            stall_timeout: self.game.stall_timeout,
             report_every: self.report_every,
             report: self.report,
             engines_dir: self.engines_dir,
