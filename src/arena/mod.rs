@@ -50,6 +50,6 @@ pub use events::{MatchEvent, MatchObserver};
 pub use file_error::{FileError, UnreadableGame};
 pub use openings::OpeningsError;
 pub use runner::run;
-pub use settings::{MatchSettings, ParseScoreRuleError, ParseShardError, ScoreRule, Shard};
+pub use settings::{GameSettings, MatchSettings, ParseScoreRuleError, ParseShardError, ScoreRule, Shard};
 pub use streak::CrashLimit;
 pub use tournament::{ParseTournamentError, Tournament};

@@ -101,7 +101,7 @@ pub(crate) fn schedule(
     let pairings = pairings(settings, confs.len());
     let per_pairing = settings.games.div_ceil(2).max(1) * settings.rounds.max(1);
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
-    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.time_margin);
+    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.game.time_margin);
     let mut jobs = Vec::new();
     for number in 1..=per_pairing * pairings.len() * 2 {
         let pair = (number - 1) / 2;

@@ -57,6 +57,20 @@ pub struct MatchSettings {
     pub restart: bool,
     /// Stop after an engine's faulty games in a row (0: never).
     pub max_crashes: u32,
+    /// How each game is played and judged.
+    pub game: GameSettings,
+    /// Print the results block every N games (0: only at the end), and rewrite the page.
+    pub report_every: usize,
+    /// The HTML report page (`--report`).
+    pub report: Option<PathBuf>,
+    /// Folder of engine definitions for `--engine NAME`.
+    pub engines_dir: PathBuf,
+}
+
+/// How each game is played and judged, the same for `hisha match` and `hisha tune`: adjudication
+/// and the engines' timeouts (an engine's own `time_margin` and `usi_timeout` override theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSettings {
     /// Draw after this many plies.
     pub max_plies: u32,
     /// Resign adjudication `CP:PLIES`.
@@ -71,12 +85,6 @@ pub struct MatchSettings {
     pub usi_timeout: u64,
     /// Seconds an untimed move may take before the engine is deemed stalled.
     pub stall_timeout: u64,
-    /// Print the results block every N games (0: only at the end), and rewrite the page.
-    pub report_every: usize,
-    /// The HTML report page (`--report`).
-    pub report: Option<PathBuf>,
-    /// Folder of engine definitions for `--engine NAME`.
-    pub engines_dir: PathBuf,
 }
 
 /// A score threshold held for a number of moves (`--resign CP:PLIES`, `--draw CP:PLIES`).
@@ -222,13 +230,15 @@ pub(crate) mod tests {
             log: None,
             restart: false,
             max_crashes: 3,
-            max_plies: 320,
-            resign: None,
-            draw: None,
-            time_margin: 200,
-            entering_king_rule: EnteringKingRule::Point27,
-            usi_timeout: 10,
-            stall_timeout: 60,
+            game: GameSettings {
+                max_plies: 320,
+                resign: None,
+                draw: None,
+                time_margin: 200,
+                entering_king_rule: EnteringKingRule::Point27,
+                usi_timeout: 10,
+                stall_timeout: 60,
+            },
             report_every: 20,
             report: None,
             engines_dir: PathBuf::from("engines"),

@@ -1,7 +1,7 @@
 //! The flags of how each game is played and judged, the same for `hisha match` and `hisha tune`
 //! (flattened into both commands' arguments).
 
-use hisha::arena::ScoreRule;
+use hisha::arena::{GameSettings, ScoreRule};
 use hisha::position::EnteringKingRule;
 
 /// Adjudication and engine timeouts.
@@ -29,4 +29,12 @@ pub struct GameArgs {
     /// Seconds an untimed (nodes/depth) move may take before the engine is deemed stalled.
     #[arg(long, default_value_t = 60)]
     pub stall_timeout: u64,
+}
+
+impl GameArgs {
+    /// The library's settings of the same name.
+    pub fn settings(self) -> GameSettings {
+        let GameArgs { max_plies, resign, draw, time_margin, entering_king_rule, usi_timeout, stall_timeout } = self;
+        GameSettings { max_plies, resign, draw, time_margin, entering_king_rule, usi_timeout, stall_timeout }
+    }
 }

@@ -26,9 +26,8 @@ pub use error::TuneError;
 pub use events::{TuneEvent, TuneObserver};
 pub use run::run;
 
-use crate::arena::ScoreRule;
+use crate::arena::GameSettings;
 use crate::client::tc::TimeControl;
-use crate::position::EnteringKingRule;
 use crate::record::Format;
 use std::path::PathBuf;
 
@@ -63,20 +62,8 @@ pub struct TuneSettings {
     pub seed: Option<u64>,
     /// Continue from the state file.
     pub resume: bool,
-    /// Draw after this many plies.
-    pub max_plies: u32,
-    /// Resign adjudication.
-    pub resign: Option<ScoreRule>,
-    /// Draw adjudication.
-    pub draw: Option<ScoreRule>,
-    /// Milliseconds beyond the time allowance before a move loses on time.
-    pub time_margin: u64,
-    /// Entering-king rule for declarations.
-    pub entering_king_rule: EnteringKingRule,
-    /// Seconds to wait for `usiok` and `readyok`.
-    pub usi_timeout: u64,
-    /// Seconds an untimed move may take before the engine is deemed stalled.
-    pub stall_timeout: u64,
+    /// How each game is played and judged.
+    pub game: GameSettings,
     /// Tell θ every this many iterations (and rewrite the page; 0: only at the end).
     pub report_every: u64,
     /// The page of trajectories.

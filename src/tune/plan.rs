@@ -148,7 +148,7 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
         tc: tc.to_string(),
     };
     let openings = load_openings(settings, seed)?;
-    let usi_timeout = Duration::from_secs(conf.usi_timeout.unwrap_or(settings.usi_timeout));
+    let usi_timeout = Duration::from_secs(conf.usi_timeout.unwrap_or(settings.game.usi_timeout));
     let timeouts = Timeouts { usiok: usi_timeout, readyok: usi_timeout };
     preflight(&conf, &params, timeouts)?;
     let state = starting_state(settings, &state_path, identity, events)?;

@@ -22,7 +22,6 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 /// The flags the main thread and the Ctrl-C handler share.
 #[derive(Default)]
@@ -114,15 +113,9 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     let shared = Shared {
         confs: names.clone().map(|n| EngineConfig { name: n, ..conf.clone() }),
         names: params.iter().map(|p| p.name.clone()).collect(),
-        rules: Rules {
-            max_plies: settings.max_plies,
-            resign: settings.resign,
-            draw: settings.draw,
-            entering_king: settings.entering_king_rule,
-            stall: Duration::from_secs(settings.stall_timeout),
-        },
+        rules: Rules::from_settings(&settings.game),
         tc,
-        margin: conf.time_margin.unwrap_or(settings.time_margin),
+        margin: conf.time_margin.unwrap_or(settings.game.time_margin),
         timeouts,
         registry,
     };

@@ -5,7 +5,7 @@
 //! for a win of the other side; the formats have no word for a resignation by the side that has
 //! just moved (record/ending.rs).
 
-use crate::arena::settings::{MatchSettings, ScoreRule};
+use crate::arena::settings::{GameSettings, ScoreRule};
 use crate::position::{EnteringKingRule, GameResult, ResultReason};
 use crate::types::Color;
 use std::time::Duration;
@@ -27,7 +27,7 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// The rules `settings` ask for.
-    pub(crate) fn from_settings(settings: &MatchSettings) -> Rules {
+    pub(crate) fn from_settings(settings: &GameSettings) -> Rules {
         Rules {
             max_plies: settings.max_plies,
             resign: settings.resign,

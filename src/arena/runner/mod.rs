@@ -60,7 +60,7 @@ fn plan(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<Plan, Ma
         let names: Vec<&str> = confs.iter().map(|c| c.name.as_str()).collect();
         return Err(MatchError::UnknownAnchor(anchor.name.clone(), names.join(", ")));
     }
-    let rules = Rules::from_settings(settings);
+    let rules = Rules::from_settings(&settings.game);
     let state_path = state::path_for(&settings.out[0]);
     let openings = schedule::load_openings(settings)?;
     let identity = MatchIdentity::of(settings, &confs, &openings);
@@ -119,7 +119,7 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
         return Ok(merge::merge(&settings, &*events)?);
     }
     let plan = plan(&settings, &*events)?;
-    let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.usi_timeout));
+    let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.game.usi_timeout));
     let checked = preflight::check(&plan.confs, &plan.confs.iter().map(timeout).collect::<Vec<_>>(), &*events)?;
     let (heading, other_note) = announce(&settings, &plan, &*events)?;
     let (log, logger) = spawn_logger(&settings.log, heading)?;
@@ -164,7 +164,7 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
     let shared = Shared {
         confs: plan.confs.clone(),
         rules: plan.rules,
-        usi_timeout: settings.usi_timeout,
+        usi_timeout: settings.game.usi_timeout,
         restart: settings.restart,
         log,
         registry,
