@@ -16,6 +16,7 @@ mod match_terminal;
 mod mate;
 mod nnue;
 mod perft;
+mod progress;
 mod shard;
 mod tune;
 mod tune_terminal;
