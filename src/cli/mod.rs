@@ -15,6 +15,7 @@ mod match_exit;
 mod match_terminal;
 mod mate;
 mod nnue;
+mod opening_args;
 mod perft;
 mod progress;
 mod shard;
