@@ -26,7 +26,7 @@ impl MatchIdentity {
     /// The identity of a match of `confs` (engines without a time control of their own play
     /// `settings.tc`) over `openings`.
     pub(crate) fn of(settings: &MatchSettings, confs: &[EngineConfig], openings: &[Opening]) -> MatchIdentity {
-        let source = match (&settings.handicap, &settings.openings) {
+        let source = match (&settings.handicap, &settings.openings.file) {
             (Some(h), _) => format!("handicap {}", h.english()),
             (None, Some(path)) => path.display().to_string(),
             (None, None) => "built-in book/openings.psn".to_string(),
@@ -35,7 +35,7 @@ impl MatchIdentity {
         MatchIdentity {
             engines: confs.iter().map(definition).collect(),
             time_controls: confs.iter().map(|c| c.tc.unwrap_or(settings.tc)).collect(),
-            openings: format!("{source}, {} plies{seed} #{:016x}", settings.opening_plies, fingerprint(openings)),
+            openings: format!("{source}, {} plies{seed} #{:016x}", settings.openings.plies, fingerprint(openings)),
             tournament: settings.tournament,
         }
     }

@@ -48,7 +48,7 @@ pub mod tournament;
 pub use error::{BadReportTarget, HandshakeFailure, MatchError, MergeError};
 pub use events::{MatchEvent, MatchObserver};
 pub use file_error::{FileError, UnreadableGame};
-pub use openings::OpeningsError;
+pub use openings::{OpeningSettings, OpeningsError};
 pub use runner::run;
 pub use settings::{GameSettings, MatchSettings, ParseScoreRuleError, ParseShardError, ScoreRule, Shard};
 pub use streak::CrashLimit;

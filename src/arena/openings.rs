@@ -41,6 +41,29 @@ pub enum OpeningsError {
     Empty(PathBuf),
 }
 
+/// The built-in openings (`book/openings.psn`), so that a match or a tuning run does not depend on
+/// the folder it is started from.
+const BUILT_IN: &str = include_str!("../../book/openings.psn");
+
+/// Where the openings of a match or a tuning run come from and how much of each is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningSettings {
+    /// The openings file (`None`: the built-in openings, `book/openings.psn`).
+    pub file: Option<PathBuf>,
+    /// Plies of each opening played before the engines take over.
+    pub plies: usize,
+}
+
+impl OpeningSettings {
+    /// The openings in file order, each cut at `plies`: those of the file, or the built-in ones.
+    pub fn load(&self) -> Result<Vec<Opening>, OpeningsError> {
+        match &self.file {
+            Some(path) => load(path, self.plies),
+            None => parse(BUILT_IN.as_bytes(), Path::new("book/openings.psn"), self.plies),
+        }
+    }
+}
+
 /// What makes a bare SFEN line a USI line.
 const SFEN_PREFIX: &str = "sfen ";
 
@@ -128,6 +151,25 @@ mod tests {
         shuffle(&mut many, 7);
         shuffle(&mut again, 7);
         assert_eq!(many, again, "same seed, same order");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn settings_load_the_file_given_or_the_built_in_book() {
+        // The built-in openings are book/openings.psn as it is in the repository.
+        let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/openings.psn");
+        let built_in = OpeningSettings { file: None, plies: 6 }.load().expect("the built-in openings read");
+        assert_eq!(built_in, load(&book, 6).expect("book/openings.psn reads"));
+        assert!(built_in.iter().all(|o| o.moves.len() <= 6), "cut at 6 plies");
+        assert!(built_in.iter().any(|o| o.moves.len() == 6), "and not shorter than they need be");
+        let dir = crate::testing::temp_dir("opening-settings");
+        let file = dir.join("o.txt");
+        std::fs::write(&file, "startpos moves 7g7f 3c3d 2g2f\n").expect("write");
+        let given = OpeningSettings { file: Some(file.clone()), plies: 2 }.load().expect("reads");
+        assert_eq!(given.len(), 1, "the file's one opening, not the book's");
+        assert_eq!(given[0].moves.len(), 2, "cut at 2 plies");
+        let missing = OpeningSettings { file: Some(dir.join("none.txt")), plies: 2 }.load();
+        assert!(matches!(missing, Err(OpeningsError::File(_))), "{missing:?}");
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -8,11 +8,6 @@ use super::openings::{self, Opening, OpeningsError};
 use super::settings::MatchSettings;
 use crate::client::config::EngineConfig;
 use crate::record::Start;
-use std::path::Path;
-
-/// The default openings (`book/openings.psn`), built in so that a match does not depend on the
-/// folder it is started from.
-pub(crate) const DEFAULT_OPENINGS: &str = include_str!("../../book/openings.psn");
 
 /// A scheduled game: its spec and the engines (indices into the match's engine list) that play it.
 pub(crate) struct Job {
@@ -70,15 +65,10 @@ pub(crate) fn pairings(settings: &MatchSettings, engines: usize) -> Vec<(usize, 
 
 /// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
 pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError> {
-    let mut list = match (&settings.handicap, &settings.openings) {
-        (Some(h), _) => {
-            return Ok(vec![Opening { start: Start::Handicap(*h), moves: Vec::new(), name: h.english().to_string() }]);
-        }
-        (None, Some(path)) => openings::load(path, settings.opening_plies)?,
-        (None, None) => {
-            openings::parse(DEFAULT_OPENINGS.as_bytes(), Path::new("book/openings.psn"), settings.opening_plies)?
-        }
-    };
+    if let Some(h) = settings.handicap {
+        return Ok(vec![Opening { start: Start::Handicap(h), moves: Vec::new(), name: h.english().to_string() }]);
+    }
+    let mut list = settings.openings.load()?;
     if let Some(seed) = settings.seed {
         openings::shuffle(&mut list, seed);
     }

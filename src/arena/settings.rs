@@ -2,6 +2,7 @@
 //! without their parser (the binary's `hisha match` arguments fill it in, reading each value with
 //! its [`FromStr`] here), so that the library needs no command-line crate.
 
+use super::openings::OpeningSettings;
 use super::stats::{Anchor, Sprt};
 use super::tournament::Tournament;
 use crate::Handicap;
@@ -35,10 +36,8 @@ pub struct MatchSettings {
     pub out: Vec<PathBuf>,
     /// Record format for every output (`None`: from each file's extension).
     pub format: Option<Format>,
-    /// Openings file (`None`: the built-in openings).
-    pub openings: Option<PathBuf>,
-    /// Plies of each opening played before the engines take over.
-    pub opening_plies: usize,
+    /// The openings file and plies.
+    pub openings: OpeningSettings,
     /// Shuffle the openings with this seed (`None`: file order).
     pub seed: Option<u64>,
     /// Start every game from this handicap position.
@@ -219,8 +218,7 @@ pub(crate) mod tests {
             concurrency: None,
             out: vec![PathBuf::from("games.psn")],
             format: None,
-            openings: None,
-            opening_plies: 24,
+            openings: OpeningSettings { file: None, plies: 24 },
             seed: None,
             handicap: None,
             resume: false,

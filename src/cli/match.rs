@@ -2,6 +2,7 @@
 //! [`hisha::arena::run`]; its exit statuses are `match_exit`'s.
 
 use super::game_args::GameArgs;
+use super::opening_args::OpeningArgs;
 use super::shard::{ShardArgs, ShardError};
 use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
@@ -52,13 +53,9 @@ pub struct MatchCommand {
     /// Record format for every output (psn, psn2, kif, kifu, ki2, ki2u, csa, usi).
     #[arg(long)]
     pub format: Option<FormatArg>,
-    /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of
-    /// book/openings.psn).
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Plies of each opening to play before the engines take over.
-    #[arg(long, default_value_t = 24)]
-    pub opening_plies: usize,
+    /// The openings file and plies.
+    #[command(flatten)]
+    pub openings: OpeningArgs,
     /// Shuffle the openings with this seed (default: file order).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -131,8 +128,7 @@ impl MatchCommand {
             concurrency: self.concurrency,
             out: self.out,
             format: self.format.map(|f| f.0),
-            openings: self.openings,
-            opening_plies: self.opening_plies,
+            openings: self.openings.settings(),
             seed: self.seed,
             handicap: self.handicap,
             resume: self.resume,

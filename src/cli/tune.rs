@@ -2,6 +2,7 @@
 //! shown on the terminal by `tune_terminal`; its exit statuses.
 
 use super::game_args::GameArgs;
+use super::opening_args::OpeningArgs;
 use super::tune_terminal::Terminal;
 use super::{FormatArg, at_least_one};
 use clap::{ArgAction, ArgMatches};
@@ -24,9 +25,13 @@ Exit status:
   130  interrupted by Ctrl-C (once: after the running game pairs finished; twice: at once);
        --resume continues";
 
+/// The help of `--openings`: what `hisha match --help` says, and how a tuning run uses them.
+const OPENINGS_HELP: &str = "Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in \
+    copy of book/openings.psn); shuffled with the seed, one per iteration";
+
 /// Arguments of `hisha tune`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXIT_STATUS_HELP)]
+#[command(after_help = EXIT_STATUS_HELP, mut_arg("openings", |a| a.help(OPENINGS_HELP)))]
 pub struct TuneCommand {
     /// The parameters file: one line per parameter, `Name, start, min, max, c_end, r_end`
     /// (fishtest's format; each Name a spin option of the engine; `#` starts a comment).
@@ -60,13 +65,9 @@ pub struct TuneCommand {
     /// Record format of --out (default: from its extension).
     #[arg(long)]
     pub format: Option<FormatArg>,
-    /// Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in copy of
-    /// book/openings.psn); shuffled with the seed, one per iteration.
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Plies of each opening to play before the engines take over.
-    #[arg(long, default_value_t = 24)]
-    pub opening_plies: usize,
+    /// The openings file and plies.
+    #[command(flatten)]
+    pub openings: OpeningArgs,
     /// Seed of the perturbations, the rounding and the order of the openings (default: drawn,
     /// and kept in the state file for --resume).
     #[arg(long)]
@@ -120,8 +121,7 @@ impl TuneCommand {
             concurrency: self.concurrency,
             out: self.out,
             format: self.format.map(|f| f.0),
-            openings: self.openings,
-            opening_plies: self.opening_plies,
+            openings: self.openings.settings(),
             seed: self.seed,
             resume: self.resume,
             game: self.game.settings(),

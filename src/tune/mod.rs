@@ -26,7 +26,7 @@ pub use error::TuneError;
 pub use events::{TuneEvent, TuneObserver};
 pub use run::run;
 
-use crate::arena::GameSettings;
+use crate::arena::{GameSettings, OpeningSettings};
 use crate::client::tc::TimeControl;
 use crate::record::Format;
 use std::path::PathBuf;
@@ -54,10 +54,8 @@ pub struct TuneSettings {
     pub out: PathBuf,
     /// Its format (default: from its extension).
     pub format: Option<Format>,
-    /// Openings file (default: the built-in openings).
-    pub openings: Option<PathBuf>,
-    /// Plies of each opening played before the engines take over.
-    pub opening_plies: usize,
+    /// The openings file and plies.
+    pub openings: OpeningSettings,
     /// Seed of the coins, the rounding and the order of the openings (default: drawn).
     pub seed: Option<u64>,
     /// Continue from the state file.

@@ -11,7 +11,6 @@ use super::state::{self, TuneIdentity, TuneState};
 use super::{TuneError, TuneSettings};
 use crate::arena::FileError;
 use crate::arena::openings::{self, Opening};
-use crate::arena::schedule::DEFAULT_OPENINGS;
 use crate::client::config::EngineConfig;
 use crate::client::process::{EngineProcess, EngineRegistry, Timeouts};
 use crate::client::tc::TimeControl;
@@ -66,11 +65,7 @@ fn engine(settings: &TuneSettings) -> Result<EngineConfig, TuneError> {
 
 /// The openings, shuffled with the seed: the `--openings` file or the built-in ones.
 fn load_openings(settings: &TuneSettings, seed: u64) -> Result<Vec<Opening>, TuneError> {
-    let plies = settings.opening_plies;
-    let mut list = match &settings.openings {
-        Some(path) => openings::load(path, plies)?,
-        None => openings::parse(DEFAULT_OPENINGS.as_bytes(), Path::new("book/openings.psn"), plies)?,
-    };
+    let mut list = settings.openings.load()?;
     openings::shuffle(&mut list, seed);
     Ok(list)
 }

@@ -26,7 +26,7 @@ fn match_files(settings: &MatchSettings) -> Vec<(&'static str, PathBuf)> {
         let s = m.to_string_lossy();
         files.push(("a shard's record file", PathBuf::from(s.strip_suffix(".state").unwrap_or(&s))));
     }
-    files.extend(settings.openings.iter().map(|p| ("the openings file", p.clone())));
+    files.extend(settings.openings.file.iter().map(|p| ("the openings file", p.clone())));
     files.extend(settings.log.iter().map(|p| ("the log", p.clone())));
     // Engine words name files too: a definition (`x.toml`), `cmd=PATH`, `arg=FILE`, `dir=D`.
     for word in settings.engines.iter().flatten() {
