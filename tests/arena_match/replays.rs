@@ -35,8 +35,8 @@ fn sprt_match(openings: &Path, out: &Path, extra: &[&str]) -> (Option<i32>, Stri
 #[test]
 fn an_sprt_at_a_node_budget_stops_undecided_once_every_opening_is_played_with_both_colours() {
     let dir = temp_dir("replays-sprt");
-    let (openings, out) = (three_openings(&dir), dir.join("g.psn"));
-    let (status, stdout, stderr) = sprt_match(&openings, &out, &[]);
+    let (openings, out, page) = (three_openings(&dir), dir.join("g.psn"), dir.join("g.html"));
+    let (status, stdout, stderr) = sprt_match(&openings, &out, &["--report", s(&page)]);
     // An undecided SPRT is a match run to its end: status 0.
     assert_eq!(status, Some(0), "{stderr}");
     // 3 openings × 2 colours: games 1 to 6 differ; game 7 would replay game 1.
@@ -45,6 +45,8 @@ fn an_sprt_at_a_node_budget_stops_undecided_once_every_opening_is_played_with_bo
     assert!(stdout.contains("Results of hisha-1 vs hisha-2 (6 games; nodes=300 each)"), "{stdout}");
     assert!(stdout.contains("(3 pairs)") && stdout.contains(": undecided\n"), "{stdout}");
     assert!(stdout.contains("  Openings: 3 (each played 2 times)\n"), "{stdout}");
+    let page = std::fs::read_to_string(&page).expect("the report page");
+    assert!(page.contains("<p>Openings: 3 (each played 2 times).</p>"), "the page says it too");
     let numbers: Vec<usize> =
         state::load(&state::path_for(&out)).expect("state").games.iter().map(|g| g.number).collect();
     assert_eq!(numbers.len(), 6, "{numbers:?}");
