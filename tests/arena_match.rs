@@ -1,7 +1,7 @@
 //! `hisha match` end to end: self-play records read back by hisha and cshogi; tournaments
 //! (`arena_match/tournament.rs`); crash safety (a
 //! killed runner, Ctrl-C once and twice); resume, shards and merge, also as a Slurm array job
-//! (`arena_match/slurm.rs`); and short matches against the real Debian engines (Fairy-Stockfish
+//! (`arena_match/slurm.rs`); openings used up at a node budget (`arena_match/replays.rs`); and short matches against the real Debian engines (Fairy-Stockfish
 //! here and in CI; gpsusi with `--ignored`). The tools outside cargo (cshogi, Fairy-Stockfish,
 //! gpsusi, Slurm) are skipped with one line when missing, except under
 //! `HISHA_REQUIRE_CROSSCHECKS=1` (see `tests/outside`).
@@ -12,6 +12,8 @@ mod arena_match {
     // Shards of a match as a Slurm array job, on a private single-node Slurm.
     mod slurm;
     mod slurm_cluster;
+    // Openings used up at a node budget: the notice, the SPRT's stop, resume and merge.
+    mod replays;
     // Tournaments: round-robin, gauntlet, shards, a dropped engine.
     mod tournament;
 }

@@ -18,6 +18,9 @@ pub struct MatchIdentity {
     pub time_controls: Vec<TimeControl>,
     /// The openings: `SOURCE, N plies[, seed S] #FINGERPRINT`.
     pub openings: String,
+    /// How many openings there are (`None` in a state file of an older hisha); the fingerprint
+    /// already tells them apart, so resuming does not compare it.
+    pub opening_count: Option<usize>,
     /// The kind of tournament (`None`: a match of two engines).
     pub tournament: Option<Tournament>,
 }
@@ -36,12 +39,13 @@ impl MatchIdentity {
             engines: confs.iter().map(definition).collect(),
             time_controls: confs.iter().map(|c| c.tc.unwrap_or(settings.tc)).collect(),
             openings: format!("{source}, {} plies{seed} #{:016x}", settings.openings.plies, fingerprint(openings)),
+            opening_count: Some(openings.len()),
             tournament: settings.tournament,
         }
     }
 
     /// The header fields `key=value` (tabs in values turned into blanks): `engine1`, `engine2`,
-    /// … `tc1`, `tc2`, …, `openings`, and `tournament` for a tournament.
+    /// … `tc1`, `tc2`, …, `openings`, `opening_count`, and `tournament` for a tournament.
     pub(crate) fn fields(&self) -> Vec<String> {
         let numbered = |key: &str, values: Vec<String>| -> Vec<(String, String)> {
             values.into_iter().enumerate().map(|(i, v)| (format!("{key}{}", i + 1), v)).collect()
@@ -49,6 +53,7 @@ impl MatchIdentity {
         let mut fields = numbered("engine", self.engines.clone());
         fields.extend(numbered("tc", self.time_controls.iter().map(ToString::to_string).collect()));
         fields.push(("openings".into(), self.openings.clone()));
+        fields.extend(self.opening_count.map(|n| ("opening_count".to_string(), n.to_string())));
         fields.extend(self.tournament.map(|t| ("tournament".to_string(), t.to_string())));
         fields.into_iter().map(|(k, v)| format!("{k}={}", v.replace('\t', " "))).collect()
     }
@@ -64,7 +69,9 @@ impl MatchIdentity {
             Some(kind) => Some(kind.parse().ok()?),
             None => None,
         };
-        (engines.len() >= 2).then_some(MatchIdentity { engines, time_controls, openings: get("openings")?, tournament })
+        let opening_count = get("opening_count").and_then(|n| n.parse().ok());
+        let openings = get("openings")?;
+        (engines.len() >= 2).then_some(MatchIdentity { engines, time_controls, openings, opening_count, tournament })
     }
 
     /// What differs from `recorded`, a line each (`names` the engines' names): empty when the
@@ -144,7 +151,11 @@ mod tests {
         let a = identity("byoyomi=100", &["7g7f"]);
         let fields = a.fields();
         let pairs = fields.iter().filter_map(|f| f.split_once('='));
-        assert_eq!(MatchIdentity::from_fields(pairs), Some(a.clone()));
+        assert_eq!(MatchIdentity::from_fields(pairs.clone()), Some(a.clone()));
+        assert_eq!(a.opening_count, Some(1));
+        let without_count = pairs.filter(|(k, _)| *k != "opening_count");
+        let older = MatchIdentity::from_fields(without_count).expect("a header without the count");
+        assert_eq!((older.opening_count, older.differences(&a, &["a", "b"])), (None, Vec::new()));
         assert_eq!(MatchIdentity::from_fields([("engine1", "x")].into_iter()), None, "an older header");
         assert_eq!(a.differences(&a, &["a", "b"]), Vec::<String>::new());
         let b = identity("nodes=2000", &["7g7f"]);

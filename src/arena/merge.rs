@@ -5,6 +5,7 @@
 use super::error::MergeError;
 use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
+use super::opening_use::OpeningUse;
 use super::output::{format_of, open_record};
 use super::recorded::{record_of, records};
 use super::report_html::MatchPage;
@@ -91,12 +92,18 @@ pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Res
             }
         }
     }
-    let mut lines: Vec<&GameLine> = states.iter().flat_map(|(_, s)| &s.games).collect();
-    lines.sort_by_key(|g| g.number);
     let identity = states.iter().find_map(|(_, s)| s.identity.as_ref());
     let time_controls = identity.map(|i| i.time_controls.clone()).unwrap_or_default();
     let tournament = identity.and_then(|i| i.tournament);
-    let mut board = Scoreboard::new(&names, time_controls, tournament, settings.anchor.clone());
+    let pairings = tournament.map_or(1, |t| t.pairings(names.len()).len());
+    let sprt = settings.sprt.is_some();
+    let usage = identity.and_then(|i| i.opening_count).map(|n| OpeningUse::new(n, pairings, &time_controls, sprt));
+    // With the SPRT at a fixed budget, games that replay earlier ones are not counted, as a match
+    // with it would not have played them.
+    let counted = |g: &&GameLine| usage.is_none_or(|u| u.counts(g.number));
+    let mut lines: Vec<&GameLine> = states.iter().flat_map(|(_, s)| &s.games).filter(counted).collect();
+    lines.sort_by_key(|g| g.number);
+    let mut board = Scoreboard::new(&names, time_controls, (tournament, settings.anchor.clone()), usage);
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut details = BTreeMap::new();
     if let Some(p) = &mut page {
@@ -112,6 +119,9 @@ pub(crate) fn merge(settings: &MatchSettings, events: &dyn MatchObserver) -> Res
     }
     if !settings.out.is_empty() {
         write_records(&states, settings, events)?;
+    }
+    if let Some(stopped) = settings.sprt.as_ref().and_then(|t| board.sprt_stopped(t)) {
+        events.event(MatchEvent::Said(&stopped));
     }
     events.event(MatchEvent::Results(&board.block(settings.sprt.as_ref())));
     if let Some(p) = &page {

@@ -9,7 +9,8 @@
 //! - `settings` (what the match is asked to do, typed: `--shard`, `--resign`, … are read by the
 //!   command line), `tournament` (the pairings), `stats` (Elo, LOS, SPRT, crosstable, ratings),
 //!   `timestamp`, `file_error`, `identity` (what `--resume` checks), `state` (the state file),
-//!   `openings`;
+//!   `openings`, `opening_use` (how often each is played, and when games at a fixed budget
+//!   replay);
 //! - `error`, the bottom floor of the runner: [`MatchError`], why a match did not complete, and
 //!   the errors it wraps; the parts above return it and it imports none of them (the exit
 //!   statuses are the binary's);
@@ -28,6 +29,7 @@ mod file_error;
 pub(crate) mod game;
 pub mod identity;
 mod merge;
+mod opening_use;
 pub mod openings;
 mod output;
 mod preflight;

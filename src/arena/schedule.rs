@@ -4,9 +4,11 @@
 
 use super::error::MatchError;
 use super::game::GameSpec;
+use super::opening_use::OpeningUse;
 use super::openings::{self, Opening, OpeningsError};
 use super::settings::MatchSettings;
 use crate::client::config::EngineConfig;
+use crate::client::tc::TimeControl;
 use crate::record::Start;
 
 /// A scheduled game: its spec and the engines (indices into the match's engine list) that play it.
@@ -63,6 +65,19 @@ pub(crate) fn pairings(settings: &MatchSettings, engines: usize) -> Vec<(usize, 
     settings.tournament.map_or(vec![(0, 1)], |t| t.pairings(engines))
 }
 
+/// The games each pairing is to play: `--games` rounded up to whole pairs, in every round.
+pub(crate) fn games_per_pairing(settings: &MatchSettings) -> usize {
+    settings.games.div_ceil(2).max(1) * 2 * settings.rounds.max(1)
+}
+
+/// How the match uses its `openings` (how many there are): dealt over its pairings, and whether
+/// its games replay (every engine at a node or depth budget; an engine without a time control of
+/// its own plays `--tc`).
+pub(crate) fn opening_use(settings: &MatchSettings, confs: &[EngineConfig], openings: usize) -> OpeningUse {
+    let tcs: Vec<TimeControl> = confs.iter().map(|c| c.tc.unwrap_or(settings.tc)).collect();
+    OpeningUse::new(openings, pairings(settings, confs.len()).len(), &tcs, settings.sprt.is_some())
+}
+
 /// The openings of the match: one handicap start, the `--openings` file, or the built-in book.
 pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, OpeningsError> {
     if let Some(h) = settings.handicap {
@@ -81,7 +96,8 @@ pub(crate) fn load_openings(settings: &MatchSettings) -> Result<Vec<Opening>, Op
 /// tournament (more `--games` or `--rounds`) only adds pairs at the end. Game `2q + 1` has the
 /// pairing's first engine Black, game `2q + 2` the second. A match is the one pairing of its two
 /// engines (pair `q` plays opening `q mod openings`). With `--shard K/N` only the pairs of the
-/// shard (`Shard::has_pair`) are played; games in `done` are skipped.
+/// shard (`Shard::has_pair`) are played; games in `done` are skipped. With the SPRT at a fixed
+/// budget, the games that would replay earlier ones are not played (`OpeningUse::counts`).
 pub(crate) fn schedule(
     settings: &MatchSettings,
     confs: &[EngineConfig],
@@ -89,13 +105,15 @@ pub(crate) fn schedule(
     done: &[usize],
 ) -> Vec<Job> {
     let pairings = pairings(settings, confs.len());
-    let per_pairing = settings.games.div_ceil(2).max(1) * settings.rounds.max(1);
+    let per_pairing = games_per_pairing(settings) / 2;
+    let usage = opening_use(settings, confs, openings.len());
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
     let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.game.time_margin);
     let mut jobs = Vec::new();
     for number in 1..=per_pairing * pairings.len() * 2 {
         let pair = (number - 1) / 2;
-        if settings.shard.is_some_and(|shard| !shard.has_pair(pair)) || done.contains(&number) {
+        let elsewhere = settings.shard.is_some_and(|shard| !shard.has_pair(pair));
+        if elsewhere || done.contains(&number) || !usage.counts(number) {
             continue;
         }
         let (first, second) = pairings[pair % pairings.len()];
@@ -192,6 +210,23 @@ mod tests {
             jobs,
             [(1, 0, 1, o(0)), (2, 1, 0, o(0)), (3, 0, 1, o(1)), (4, 1, 0, o(1)), (5, 0, 1, o(0)), (6, 1, 0, o(0))]
         );
+    }
+
+    #[test]
+    fn an_sprt_at_a_node_budget_plays_each_opening_once_with_each_colour() {
+        let mut s = settings("nodes=100".parse().expect("tc"));
+        s.games = 20;
+        s.sprt = "elo0=0 elo1=5".parse().ok();
+        let numbers = |s: &MatchSettings| -> Vec<usize> {
+            schedule(s, &confs(2), &openings(3), &[2]).iter().map(|j| j.spec.number).collect()
+        };
+        // 3 openings, 2 colours: games 1 to 6, game 2 done.
+        assert_eq!(numbers(&s), [1, 3, 4, 5, 6]);
+        s.tc = "byoyomi=100".parse().expect("tc");
+        assert_eq!(numbers(&s).len(), 19, "at a clock the games differ: all 20 but game 2");
+        s.tc = "nodes=100".parse().expect("tc");
+        s.sprt = None;
+        assert_eq!(numbers(&s).len(), 19, "without the SPRT every game is played");
     }
 
     #[test]

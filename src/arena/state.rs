@@ -3,7 +3,7 @@
 //! combines the results of several shards. Tab-separated (engine names may contain spaces):
 //!
 //! ```text
-//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn <TAB> first=ENGINE <TAB> second=ENGINE <TAB> engine1=… <TAB> engine2=… <TAB> tc1=… <TAB> tc2=… <TAB> openings=…
+//! # hisha match state v1 <TAB> out=games.psn <TAB> format=psn <TAB> first=ENGINE <TAB> second=ENGINE <TAB> engine1=… <TAB> engine2=… <TAB> tc1=… <TAB> tc2=… <TAB> openings=… <TAB> opening_count=N
 //! game <TAB> number <TAB> black engine <TAB> white engine <TAB> black|white|draw|unfinished <TAB> reason
 //! ```
 //!
@@ -220,6 +220,7 @@ mod tests {
             engines: vec!["/bin/engine --fast".into(), "/usr/bin/hisha option.USI_Hash=16".into()],
             time_controls: vec!["byoyomi=100".parse().expect("tc"), "nodes=2000".parse().expect("tc")],
             openings: "built-in book/openings.psn, 24 plies #0123456789abcdef".into(),
+            opening_count: Some(100),
             tournament: None,
         };
         {
@@ -248,6 +249,7 @@ mod tests {
             engines: vec!["/bin/a".into(), "/bin/b".into(), "/bin/c x".into()],
             time_controls: vec![tc, tc, "byoyomi=50".parse().expect("tc")],
             openings: "built-in book/openings.psn, 24 plies #0123456789abcdef".into(),
+            opening_count: None,
             tournament: Some(Tournament::Gauntlet),
         };
         let names = ["a", "b", "c\td"];

@@ -73,7 +73,9 @@ pub struct MatchCommand {
     pub merge: Vec<PathBuf>,
     /// SPRT, e.g. `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized`: fishtest's generalised
     /// SPRT on the pentanomial counts; stop when decided. `model=normalized` (the default, as in
-    /// fastchess and fishtest): elo0/elo1 are normalised Elo; `model=logistic`: logistic Elo.
+    /// fastchess and fishtest): elo0/elo1 are normalised Elo; `model=logistic`: logistic Elo. At
+    /// a node or depth budget it stops, undecided, once every opening has been played with both
+    /// colours: further games would replay them.
     #[arg(long, conflicts_with = "tournament")]
     pub sprt: Option<Sprt>,
     /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white

@@ -32,6 +32,15 @@ pub enum TimeControl {
 #[error("bad time control {0:?}: use byoyomi=MS, time=MS,byoyomi=MS, time=MS,inc=MS, st=MS, nodes=N or depth=N")]
 pub struct ParseTimeControlError(pub String);
 
+impl TimeControl {
+    /// Whether this is a fixed budget of work per move (a node or a depth limit) rather than a
+    /// clock: a deterministic engine given the same position plays the same move, whatever the
+    /// machine's speed.
+    pub fn is_fixed_budget(self) -> bool {
+        matches!(self, TimeControl::Nodes(_) | TimeControl::Depth(_))
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = ParseTimeControlError;
     fn from_str(s: &str) -> Result<TimeControl, ParseTimeControlError> {
@@ -93,6 +102,12 @@ mod tests {
         }
         for bad in ["", "byoyomi", "time=1,inc=2,byoyomi=3", "fast", "nodes=x"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        let budget = |s: &str| s.parse::<TimeControl>().map(TimeControl::is_fixed_budget);
+        assert_eq!(budget("nodes=1000"), Ok(true));
+        assert_eq!(budget("depth=4"), Ok(true));
+        for clock in ["byoyomi=100", "time=1000,inc=10", "st=50"] {
+            assert_eq!(budget(clock), Ok(false), "{clock}");
         }
     }
 }

@@ -21,7 +21,7 @@ pub(crate) use target::check_target;
 use super::events::{MatchEvent, MatchObserver};
 use super::file_error::FileError;
 use super::recorded;
-use super::scoreboard::Scoreboard;
+use super::scoreboard::{Results, Scoreboard};
 use super::state::{GameLine, State};
 use super::stats::{Sprt, Wdl};
 use super::timestamp::now_text;
@@ -66,7 +66,7 @@ impl MatchPage {
 
     /// Adds a game, just counted in `board`, with its record's `details`.
     pub(crate) fn add(&mut self, line: &GameLine, details: Option<GameDetails>, board: &Scoreboard) {
-        if let (Scoreboard::Match(tally), false) = (board, line.result.winner == Winner::Unfinished) {
+        if let (Results::Match(tally), false) = (&board.results, line.result.winner == Winner::Unfinished) {
             self.history.push(tally.total);
         }
         self.games.push((line.clone(), details));
@@ -96,9 +96,9 @@ impl MatchPage {
     /// The page for `board` (and the SPRT, if any), saying `status` under the heading; a page of a
     /// match in progress (`live`) asks the browser to reload it every [`RELOAD_SECONDS`].
     pub(crate) fn render(&self, board: &Scoreboard, sprt: Option<&Sprt>, status: &str, live: bool) -> String {
-        let title = match board {
-            Scoreboard::Match(tally) => format!("hisha match: {} vs {}", tally.a, tally.b),
-            Scoreboard::Tournament(standings) => format!("hisha {}", standings.title()),
+        let title = match &board.results {
+            Results::Match(tally) => format!("hisha match: {} vs {}", tally.a, tally.b),
+            Results::Tournament(standings) => format!("hisha {}", standings.title()),
         };
         let mut s =
             String::from("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n");
@@ -111,8 +111,11 @@ impl MatchPage {
         for n in &self.notes {
             let _ = writeln!(s, "<p class=\"note\">{}</p>", escaped(n));
         }
-        let names: Vec<String> = match board {
-            Scoreboard::Match(tally) => {
+        if let Some(line) = board.openings_line() {
+            let _ = writeln!(s, "<p>{}.</p>", escaped(&line));
+        }
+        let names: Vec<String> = match &board.results {
+            Results::Match(tally) => {
                 s.push_str("<h2>Results</h2>\n");
                 s.push_str(&results::results(tally, sprt));
                 s.push_str("<h2>Elo over the games</h2>\n");
@@ -123,7 +126,7 @@ impl MatchPage {
                 );
                 vec![tally.a.clone(), tally.b.clone()]
             }
-            Scoreboard::Tournament(standings) => {
+            Results::Tournament(standings) => {
                 s.push_str(&standings_html::standings(standings));
                 standings.table().names().to_vec()
             }

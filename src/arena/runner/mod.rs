@@ -15,6 +15,7 @@ use super::events::{MatchEvent, MatchObserver};
 use super::game::Rules;
 use super::identity::MatchIdentity;
 use super::merge;
+use super::opening_use::OpeningUse;
 use super::output::{Outputs, record_names, spawn_logger};
 use super::preflight;
 use super::report_html::{self, MatchPage};
@@ -43,6 +44,8 @@ struct Plan {
     state_path: PathBuf,
     previous: State,
     jobs: Vec<Job>,
+    /// How the openings are used, and whether the games replay.
+    usage: OpeningUse,
 }
 
 /// Reads the settings and the earlier state; errors here are usage errors and nothing is
@@ -67,7 +70,8 @@ fn plan(settings: &MatchSettings, events: &dyn MatchObserver) -> Result<Plan, Ma
     let previous = earlier::previous_state(settings.resume, &state_path, &confs, &identity, events)?;
     let done: Vec<usize> = previous.games.iter().map(|g| g.number).collect();
     let jobs = schedule::schedule(settings, &confs, &openings, &done);
-    Ok(Plan { confs, identity, rules, state_path, previous, jobs })
+    let usage = schedule::opening_use(settings, &confs, openings.len());
+    Ok(Plan { confs, identity, rules, state_path, previous, jobs, usage })
 }
 
 /// For a new match, moves the earlier state aside and warns of other engines' games in the
@@ -128,6 +132,12 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
             let _ = l.send(line);
         }
     }
+    if let Some(notice) = plan.usage.notice(schedule::games_per_pairing(&settings)) {
+        events.event(MatchEvent::Notice(&notice));
+        if let Some(l) = &log {
+            let _ = l.send((std::time::Instant::now(), format!("hisha match: {notice}")));
+        }
+    }
     let names: Vec<String> = plan.confs.iter().map(|c| c.name.clone()).collect();
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let outputs = Outputs::open(
@@ -142,13 +152,16 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
     let interrupt = Arc::new(Interrupt::default());
     interrupt::install(&interrupt, &registry, &events);
     let time_controls = plan.identity.time_controls.clone();
-    let mut board = Scoreboard::new(&names, time_controls, settings.tournament, settings.anchor.clone());
+    let kind = (settings.tournament, settings.anchor.clone());
+    let mut board = Scoreboard::new(&names, time_controls, kind, Some(plan.usage));
     let mut page = settings.report.as_deref().map(MatchPage::new);
     let mut earlier = match &mut page {
         Some(p) if !plan.previous.games.is_empty() => p.earlier_games(&plan.state_path, &plan.previous, &*events),
         _ => Default::default(),
     };
-    for g in &plan.previous.games {
+    // With the SPRT at a fixed budget, games that replay earlier ones (of a run without it) are
+    // not counted.
+    for g in plan.previous.games.iter().filter(|g| plan.usage.counts(g.number)) {
         board.add(g);
         if let Some(p) = &mut page {
             p.add(g, earlier.remove(&g.number), &board);

@@ -9,7 +9,7 @@ use crate::arena::events::{MatchEvent, MatchObserver};
 use crate::arena::file_error::FileError;
 use crate::arena::output::{Outputs, finished_line};
 use crate::arena::report_html::{GameDetails, MatchPage};
-use crate::arena::scoreboard::Scoreboard;
+use crate::arena::scoreboard::{Results, Scoreboard};
 use crate::arena::settings::MatchSettings;
 use crate::arena::stats::SprtDecision;
 use crate::arena::streak::{CrashLimit, CrashStreaks};
@@ -132,7 +132,7 @@ impl<'a> Watch<'a> {
     /// engine from a tournament (then true).
     fn count_fault(&mut self, e: usize, faulty: bool) -> bool {
         let Some(limit) = self.streaks.record(e, &self.confs[e].name, faulty) else { return false };
-        if let Scoreboard::Tournament(standings) = &mut self.board {
+        if let Results::Tournament(standings) = &mut self.board.results {
             self.events.event(MatchEvent::Said(&format!(
                 "Dropping {} from the tournament: {limit}; its finished games stay, the others play on\n",
                 limit.engine
@@ -167,9 +167,13 @@ impl<'a> Watch<'a> {
         }
     }
 
-    /// Tells the results, the pace of this run at `concurrency` and `last_line`, and writes the
+    /// Tells the results (first, where the SPRT stopped undecided because every game that
+    /// differs was played, so), the pace of this run at `concurrency` and `last_line`, and writes the
     /// `--report` page; how the run ended.
     pub(super) fn end(self, concurrency: usize, last_line: &str) -> Ending {
+        if let Some(stopped) = self.settings.sprt.as_ref().and_then(|t| self.board.sprt_stopped(t)) {
+            self.events.event(MatchEvent::Said(&stopped));
+        }
         self.events.event(MatchEvent::Results(&self.board.block(self.settings.sprt.as_ref())));
         let status = match (self.finished, self.total) {
             (f, t) if f < t => format!("match stopped after {f} of the {t} games of this run"),
