@@ -22,7 +22,7 @@ mod king;
 mod list;
 
 pub(crate) use king::danger;
-pub use list::{MAX_MOVES, MoveList};
+pub use list::{FixedList, MoveList};
 
 use crate::attacks;
 use crate::position::Position;

@@ -12,7 +12,7 @@ use moves::{is_quiescence_move, mvv_lva};
 
 use super::history::{CaptureKey, ContKey, History};
 use super::see::see;
-use crate::movegen::{Gen, MAX_MOVES, MoveList, generate};
+use crate::movegen::{FixedList, Gen, MoveList, generate};
 use crate::position::Position;
 use crate::types::Move;
 
@@ -46,7 +46,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     quiescence: bool,
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// The ordering score of each move of `moves` generated so far (same index).
+    scores: FixedList<i32>,
     cur: usize,
     end_bad: usize,
     refutations: [Option<Move>; 3],
@@ -75,7 +76,7 @@ impl MovePicker {
             tt_move,
             quiescence,
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: FixedList::new(),
             cur: 0,
             end_bad: 0,
             refutations: [None; 3],
@@ -103,20 +104,20 @@ impl MovePicker {
 
     /// Index of the best-scored move in `cur..end`, swapped to `cur`.
     fn select_best(&mut self, end: usize) -> Option<(Move, i32)> {
-        if self.cur >= end {
-            return None;
-        }
-        let mut best = self.cur;
-        for i in self.cur + 1..end {
-            if self.scores[i] > self.scores[best] {
+        let cur = self.cur;
+        // One slice of each list for the loop (each `FixedList` index would slice it anew).
+        let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
+        let window = scores.get(cur..end).filter(|w| !w.is_empty())?;
+        let mut best = 0;
+        for (i, &s) in window.iter().enumerate().skip(1) {
+            if s > window[best] {
                 best = i;
             }
         }
-        self.scores.swap(self.cur, best);
-        self.moves.swap(self.cur, best);
-        let picked = (self.moves[self.cur], self.scores[self.cur]);
+        scores.swap(cur, cur + best);
+        moves.swap(cur, cur + best);
         self.cur += 1;
-        Some(picked)
+        Some((moves[cur], scores[cur]))
     }
 
     /// Sorts the quiet moves from `start` on by score, best first, as far as they score at least
@@ -124,29 +125,30 @@ impl MovePicker {
     /// A Shell sort on the two parallel arrays: a node may have hundreds of drops, too many for
     /// insertion sort.
     fn sort_quiets(&mut self, start: usize, limit: i32) {
-        let mut end = self.moves.len();
+        let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
+        let mut end = moves.len();
         let mut i = start;
         while i < end {
-            if self.scores[i] >= limit {
+            if scores[i] >= limit {
                 i += 1;
             } else {
                 end -= 1;
-                self.moves.swap(i, end);
-                self.scores.swap(i, end);
+                moves.swap(i, end);
+                scores.swap(i, end);
             }
         }
         let n = end - start;
         for gap in [109, 41, 19, 5, 1] {
             for i in gap..n {
-                let (m, s) = (self.moves[start + i], self.scores[start + i]);
+                let (m, s) = (moves[start + i], scores[start + i]);
                 let mut j = i;
-                while j >= gap && self.scores[start + j - gap] < s {
-                    self.moves[start + j] = self.moves[start + j - gap];
-                    self.scores[start + j] = self.scores[start + j - gap];
+                while j >= gap && scores[start + j - gap] < s {
+                    moves[start + j] = moves[start + j - gap];
+                    scores[start + j] = scores[start + j - gap];
                     j -= gap;
                 }
-                self.moves[start + j] = m;
-                self.scores[start + j] = s;
+                moves[start + j] = m;
+                scores[start + j] = s;
             }
         }
     }
@@ -196,10 +198,11 @@ impl MovePicker {
         generate(pos, Gen::Captures, &mut self.moves);
         let (tt, quiescence) = (self.tt_move, self.quiescence);
         self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
-        for (i, &m) in self.moves.iter().enumerate() {
+        self.scores.clear();
+        self.scores.extend(self.moves.iter().map(|&m| {
             let learnt = CaptureKey::of(pos, m).map_or(0, |k| ctx.history.capture_score(k));
-            self.scores[i] = mvv_lva(pos, m) + learnt / 2;
-        }
+            mvv_lva(pos, m) + learnt / 2
+        }));
         self.stage = Stage::GoodCaptures;
     }
 
@@ -250,17 +253,20 @@ impl MovePicker {
         self.cur = start;
         generate(pos, Gen::Quiets, &mut self.moves);
         let us = pos.side_to_move();
-        for i in start..self.moves.len() {
-            let m = self.moves[i];
-            // Ties keep generation order (board moves before drops), which is worth much more
-            // than an arbitrary order: the low bits hold the position.
-            self.scores[i] = if !Self::keep(self.tt_move, pos, m) || self.refutations.contains(&Some(m)) {
+        // The captures' scores stay in front, one for each capture.
+        self.scores.truncate(start);
+        debug_assert_eq!(self.scores.len(), start);
+        let (tt_move, refutations) = (self.tt_move, self.refutations);
+        // Ties keep generation order (board moves before drops), which is worth much more than
+        // an arbitrary order: the low bits hold the position.
+        self.scores.extend(self.moves[start..].iter().enumerate().map(|(i, &m)| {
+            if !Self::keep(tt_move, pos, m) || refutations.contains(&Some(m)) {
                 SKIP
             } else {
                 let h = ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous));
-                h * TIE_SLOTS - (i - start) as i32
-            };
-        }
+                h * TIE_SLOTS - i as i32
+            }
+        }));
         self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
         self.stage = Stage::Quiets;
     }
@@ -299,13 +305,14 @@ impl MovePicker {
         let tt = self.tt_move;
         self.moves.retain(|m| Self::keep(tt, pos, m));
         let us = pos.side_to_move();
-        for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = if is_capture(pos, m) || m.is_promotion() {
+        self.scores.clear();
+        self.scores.extend(self.moves.iter().map(|&m| {
+            if is_capture(pos, m) || m.is_promotion() {
                 (1 << 24) + mvv_lva(pos, m)
             } else {
                 ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
-            };
-        }
+            }
+        }));
         self.stage = Stage::Evasions;
     }
 
