@@ -5,6 +5,28 @@
 //! (it counts no replay), and the results' `Openings:` line.
 
 use crate::client::tc::TimeControl;
+use std::fmt;
+
+/// The fixed budget every engine of a match plays at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Budget {
+    /// Every engine at a node count.
+    Nodes,
+    /// Every engine at a depth.
+    Depth,
+    /// Some at a node count, the others at a depth.
+    NodesOrDepth,
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Budget::Nodes => "node",
+            Budget::Depth => "depth",
+            Budget::NodesOrDepth => "node or depth",
+        })
+    }
+}
 
 /// The openings of a match or tournament, the pairings that play them in turn and whether the
 /// games replay.
@@ -14,9 +36,8 @@ pub(crate) struct OpeningUse {
     openings: usize,
     /// Pairings that play them in turn (1 in a match).
     pairings: usize,
-    /// The budget every engine plays at (`node`, `depth`, `node or depth`); `None` where one
-    /// plays at a clock: its games differ.
-    budget: Option<&'static str>,
+    /// The budget every engine plays at; `None` where one plays at a clock: its games differ.
+    budget: Option<Budget>,
     /// The SPRT runs: replays are neither played nor counted.
     sprt: bool,
 }
@@ -29,9 +50,9 @@ impl OpeningUse {
         let depth = time_controls.iter().all(|tc| matches!(tc, TimeControl::Depth(_)));
         let budget = match (nodes, depth) {
             _ if time_controls.is_empty() || !time_controls.iter().all(|tc| tc.is_fixed_budget()) => None,
-            (true, _) => Some("node"),
-            (_, true) => Some("depth"),
-            _ => Some("node or depth"),
+            (true, _) => Some(Budget::Nodes),
+            (_, true) => Some(Budget::Depth),
+            _ => Some(Budget::NodesOrDepth),
         };
         OpeningUse { openings: openings.max(1), pairings: pairings.max(1), budget, sprt }
     }
@@ -89,7 +110,7 @@ impl OpeningUse {
             "SPRT stopped undecided: all {} openings played with both colours; more games at a fixed {} budget \
              would replay them\n",
             self.openings,
-            self.budget.unwrap_or("node")
+            self.budget.unwrap_or(Budget::Nodes)
         )
     }
 }

@@ -117,7 +117,7 @@ pub(crate) fn schedule(
             continue;
         }
         let (first, second) = pairings[pair % pairings.len()];
-        let o = &openings[(pair / pairings.len()) % openings.len()];
+        let o = &openings[usage.opening_of(number)];
         let engines = if number % 2 == 1 { [first, second] } else { [second, first] };
         let [black, white] = engines.map(|e| &confs[e]);
         jobs.push(Job {
