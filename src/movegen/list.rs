@@ -70,11 +70,12 @@ impl<T: Copy> FixedList<T> {
 
     /// Keeps only the values for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(T) -> bool) {
+        let items = &mut self[..];
         let mut j = 0;
-        for i in 0..self.len {
-            let value = self[i];
+        for i in 0..items.len() {
+            let value = items[i];
             if keep(value) {
-                self[j] = value;
+                items[j] = value;
                 j += 1;
             }
         }
