@@ -15,6 +15,7 @@ use super::see::see;
 use crate::movegen::{FixedList, Gen, MoveList, generate};
 use crate::position::Position;
 use crate::types::Move;
+use std::cmp::Reverse;
 
 /// What the picker knows about the node besides the position.
 pub struct Context<'a> {
@@ -122,8 +123,9 @@ impl MovePicker {
 
     /// Sorts the quiet moves from `start` on by score, best first, as far as they score at least
     /// `limit`; the others follow in no particular order (they are rarely reached at a cut node).
-    /// A Shell sort on the two parallel arrays: a node may have hundreds of drops, too many for
-    /// insertion sort.
+    /// The scores are distinct, so any sort gives the same order. A node may have hundreds of
+    /// drops: the standard unstable sort (which never allocates) on (score, move) pairs costs
+    /// `hisha bench 6` 4 % fewer instructions than a Shell sort on the two parallel arrays did.
     fn sort_quiets(&mut self, start: usize, limit: i32) {
         let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
         let mut end = moves.len();
@@ -137,19 +139,12 @@ impl MovePicker {
                 scores.swap(i, end);
             }
         }
-        let n = end - start;
-        for gap in [109, 41, 19, 5, 1] {
-            for i in gap..n {
-                let (m, s) = (moves[start + i], scores[start + i]);
-                let mut j = i;
-                while j >= gap && scores[start + j - gap] < s {
-                    moves[start + j] = moves[start + j - gap];
-                    scores[start + j] = scores[start + j - gap];
-                    j -= gap;
-                }
-                moves[start + j] = m;
-                scores[start + j] = s;
-            }
+        let mut pairs: FixedList<(i32, Move)> = FixedList::new();
+        pairs.extend(scores[start..end].iter().copied().zip(moves[start..end].iter().copied()));
+        pairs.sort_unstable_by_key(|&(s, _)| Reverse(s));
+        for (k, &(s, m)) in pairs.iter().enumerate() {
+            scores[start + k] = s;
+            moves[start + k] = m;
         }
     }
 

@@ -90,6 +90,47 @@ fn quiet_moves_come_out_by_history() {
     assert_eq!(order.len(), pos.legal_moves().len());
 }
 
+#[test]
+fn hundreds_of_quiet_moves_come_out_best_first_as_far_as_they_reach_the_limit() {
+    // White has four kinds of pieces to drop: hundreds of quiet moves. Each gets its own history
+    // score, in an order unrelated to generation order (7919 is invertible modulo the prime
+    // 10007), some under the limit of depth 1.
+    let pos =
+        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
+    let us = pos.side_to_move();
+    let mut generated = MoveList::new();
+    generate(&pos, Gen::Quiets, &mut generated);
+    let mut history = History::new();
+    // The picker's score of each quiet move: history, then generation order (see `generate_quiets`).
+    let mut quiets = Vec::new();
+    for (i, &m) in generated.iter().enumerate() {
+        let key = ContKey::of(&pos, m).expect("a piece moves");
+        history.update(us, m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
+        if !is_useless_non_promotion(&pos, m) {
+            quiets.push((history.score(us, m, key, &[None, None]) * TIE_SLOTS - i as i32, m));
+        }
+    }
+    // The order of a full sort, as far as the moves reach depth 1's limit (the rest in any order).
+    quiets.sort_by_key(|&(s, _)| Reverse(s));
+    let good = quiets.iter().filter(|&&(s, _)| s >= -3_000 * TIE_SLOTS).count();
+    assert!(good > 100 && good < quiets.len(), "{good} of {}", quiets.len());
+
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let mut picker = MovePicker::new(&pos, None, 1);
+    let mut picked = Vec::new();
+    while let Some(m) = picker.next(&pos, &ctx) {
+        if !is_capture(&pos, m) && !m.is_promotion() {
+            picked.push(m);
+        }
+    }
+    let sorted: Vec<Move> = quiets.iter().map(|&(_, m)| m).collect();
+    assert_eq!(picked[..good], sorted[..good]);
+    picked[good..].sort_by_key(|m| m.bits());
+    let mut rest = sorted[good..].to_vec();
+    rest.sort_by_key(|m| m.bits());
+    assert_eq!(picked[good..], rest);
+}
+
 /// Every move `picker` hands out in `pos`, in USI.
 fn picked(pos: &Position, mut picker: MovePicker) -> Vec<String> {
     let history = History::new();
