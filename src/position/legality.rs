@@ -136,7 +136,7 @@ impl Position {
             return false;
         };
         match m.kind() {
-            MoveKind::Drop { kind, to } => attacks::piece(us, kind, to, self.occupied()).has(eksq),
+            MoveKind::Drop { kind, to } => attacks::attacks_square(us, kind, to, eksq, self.occupied()),
             MoveKind::Normal { from, to, promote } => {
                 let Some(p) = self.piece_on(from) else {
                     return false;
@@ -146,10 +146,15 @@ impl Position {
                     _ => p.kind(),
                 };
                 let after = self.occupied().without(from).with(to);
-                if attacks::piece(us, kind, to, after).has(eksq) {
+                if attacks::attacks_square(us, kind, to, eksq, after) {
                     return true;
                 }
-                // A discovered check comes from one of our sliders behind `from`.
+                // A discovered check comes from one of our sliders behind `from`, on the one line
+                // through the king and `from`, and only if the piece leaves that line.
+                let line = attacks::line(eksq, from);
+                if line.is_empty() || line.has(to) {
+                    return false;
+                }
                 let ours = self.pieces_of(us).without(from);
                 let sliders = (attacks::bishop(eksq, after) & self.bishop_movers())
                     | (attacks::rook(eksq, after) & self.rook_movers())

@@ -178,3 +178,35 @@ fn game_result_records_winner_and_reason() {
     let r = GameResult { winner: Winner::Unfinished, reason: ResultReason::Interrupt };
     assert_eq!(r.to_string(), "unfinished (interrupted)");
 }
+
+#[test]
+fn gives_check_says_whether_the_opponent_is_in_check_after_the_move() {
+    // The reference: play the move and ask the position. Random playouts from the 16 handicap
+    // starts reach direct checks by every kind, drops and discovered checks along files, ranks and
+    // diagonals; the counts below make sure each kind of check was met.
+    let mut rng = StdRng::seed_from_u64(133);
+    let (mut checks, mut drops, mut discovered) = (0, 0, 0);
+    for h in Handicap::ALL {
+        for _ in 0..20 {
+            random_playout(&Position::handicap(h), &mut rng, 160, |pos| {
+                for &m in pos.legal_moves().iter() {
+                    let said = pos.gives_check(m);
+                    pos.do_move(m);
+                    let checkers = pos.checkers();
+                    pos.undo_move();
+                    assert_eq!(said, checkers.is_nonempty(), "{m} in {}", pos.to_sfen());
+                    if said {
+                        checks += 1;
+                        drops += m.is_drop() as usize;
+                        // A check by a piece other than the moved one is a discovered check.
+                        discovered += !checkers.has(m.to()) as usize;
+                    }
+                }
+            });
+        }
+    }
+    assert!(
+        checks > 1_000 && drops > 100 && discovered > 10,
+        "{checks} checks, {drops} drops, {discovered} discovered"
+    );
+}
