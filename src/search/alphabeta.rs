@@ -5,7 +5,7 @@
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
 //! the table's cutoff, mate in one, static eval corrected by the correction history),
 //! `prune_node` (reverse futility, null move), then `search_moves`, whose per-move steps are
-//! `candidate`, `is_prunable`, `extension` and `search_move`, and `finish` (the correction
+//! `candidate`, `is_prunable` (`pruning.rs`), `extension` and `search_move`, and `finish` (the correction
 //! history's update, the table store). The node's values live in `node.rs`. The steps are
 //! `#[inline(always)]`: the node stays one function for the optimiser, as before the split (letting
 //! LLVM choose measured no faster on `hisha bench`).
@@ -15,6 +15,7 @@ use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
+use super::pruning::{is_prunable, moves_exhausted};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -24,7 +25,7 @@ use crate::types::{Color, Move};
 use std::ops::ControlFlow;
 
 /// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
-fn reduction(depth: i32, n: usize) -> i32 {
+pub(super) fn reduction(depth: i32, n: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let m = (n.max(1) as f32).ln();
     (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
@@ -190,6 +191,11 @@ impl Searcher {
                 continue;
             }
             self.tt.prefetch(pos.key_after(m));
+            // Late-move pruning would prune every quiet move but checks from here on: the
+            // picker skips them (same tree, 9 % fewer instructions a search).
+            if moves_exhausted(state, &tally) {
+                picker.quiet_checks_only();
+            }
             let c = self.candidate(pos, m, &state.previous);
             if is_prunable(pos, state, &c, &tally, &picker) {
                 continue;
@@ -405,37 +411,4 @@ impl Searcher {
 fn history_bonus(depth: i32) -> i32 {
     (depth * depth * params::history_bonus_depth_squared() + params::history_bonus_base())
         .min(params::history_bonus_max())
-}
-
-/// Late-move, futility, history and SEE pruning at nodes not in check (PV nodes too, as
-/// Stockfish's), once a move was searched: true if `c` is not worth searching here.
-#[inline(always)]
-fn is_prunable(pos: &Position, state: &NodeState, c: &Candidate, tally: &Tally, picker: &MovePicker) -> bool {
-    let Node { alpha, depth, .. } = state.node;
-    if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND {
-        return false;
-    }
-    if !c.tactical && !c.gives_check {
-        let kept = (params::lmp_base() + depth * depth * params::lmp_depth_squared()) / (2 - state.improving as i32);
-        if depth <= params::lmp_depth() && tally.searched >= kept.max(0) as usize {
-            return true;
-        }
-        if depth <= params::history_prune_depth() && c.history < -params::history_prune_margin() * depth {
-            return true;
-        }
-        // Futility and SEE pruning judge the move at the depth its late-move reduction would
-        // search it to (Stockfish's lmrDepth), so that they reach deeper nodes.
-        let reduced = depth - 1 - reduction(depth, tally.searched) + c.history / params::lmr_history_divisor();
-        let lmr_depth = reduced.max(0);
-        let futile = state.eval + params::futility_base() + params::futility_margin() * lmr_depth <= alpha;
-        if lmr_depth <= params::futility_depth() && futile && c.history < params::futility_history() {
-            return true;
-        }
-        // A quiet move or drop that hangs material.
-        lmr_depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * lmr_depth * lmr_depth
-    } else {
-        // A sacrifice (capture or check) that loses too much for the depth left.
-        let sacrifice = c.gives_check || picker.last_was_bad_capture();
-        depth <= params::see_depth() && sacrifice && super::see(pos, c.m) < -params::see_tactical_margin() * depth
-    }
 }

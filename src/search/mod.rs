@@ -15,6 +15,7 @@ pub(crate) mod limits;
 mod node;
 mod ordering;
 pub mod params;
+mod pruning;
 mod qsearch;
 mod root;
 mod root_mate;

@@ -55,6 +55,7 @@ pub struct MovePicker {
     refutation: usize,
     last_bad: bool,
     depth: i32,
+    checks_only: bool,
 }
 
 /// Quiet scores are history × this, minus the generation index (distinct, ties in order).
@@ -84,6 +85,7 @@ impl MovePicker {
             refutation: 0,
             last_bad: false,
             depth,
+            checks_only: false,
         }
     }
 
@@ -96,6 +98,13 @@ impl MovePicker {
     /// ([`is_quiescence_move`]; all evasions when in check).
     pub fn new_quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
         MovePicker::with(pos, tt_move, true, 0)
+    }
+
+    /// From now on the quiet stage hands out only moves that give check: the node's late-move
+    /// pruning has started and would prune every other quiet move, so they are not worth the
+    /// search's per-move work (Stockfish and YaneuraOu skip even the checks; that lost here).
+    pub fn quiet_checks_only(&mut self) {
+        self.checks_only = true;
     }
 
     /// True if the last move handed out was a capture or promotion that loses material by SEE.
@@ -171,7 +180,7 @@ impl MovePicker {
                     self.generate_quiets(pos, ctx);
                     continue;
                 }
-                Stage::Quiets => self.quiet(),
+                Stage::Quiets => self.quiet(pos),
                 Stage::BadCaptures => self.bad_capture(),
                 Stage::GenerateEvasions => {
                     self.generate_evasions(pos, ctx);
@@ -268,8 +277,10 @@ impl MovePicker {
 
     /// The next quiet move in sorted order.
     #[inline(always)]
-    fn quiet(&mut self) -> Option<Move> {
-        while self.cur < self.moves.len() && self.scores[self.cur] == SKIP {
+    fn quiet(&mut self, pos: &Position) -> Option<Move> {
+        while self.cur < self.moves.len()
+            && (self.scores[self.cur] == SKIP || (self.checks_only && !pos.gives_check(self.moves[self.cur])))
+        {
             self.cur += 1;
         }
         if self.cur < self.moves.len() {

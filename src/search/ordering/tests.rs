@@ -172,3 +172,35 @@ fn quiescence_promotes_pawns_but_not_other_pieces_without_a_capture() {
     promotions.sort();
     assert_eq!(promotions, ["3d3c+", "7d6c+", "7d7c+", "7d8c+"]);
 }
+
+#[test]
+fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
+    // A middle-game position with checking drops and board moves among the quiet moves. Draw the
+    // first few quiet moves, then ask for checks only: what follows is exactly the quiet checks
+    // not yet handed out, in the same order as without the switch, then the losing captures.
+    let pos = Position::from_sfen("ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62")
+        .expect("valid");
+    let history = History::new();
+    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let all: Vec<Move> = {
+        let mut picker = MovePicker::new(&pos, None, 5);
+        std::iter::from_fn(|| picker.next(&pos, &ctx)).collect()
+    };
+    let is_quiet = |m: Move| !is_capture(&pos, m) && !m.is_promotion();
+    let first_quiet = all.iter().position(|&m| is_quiet(m)).expect("quiet moves");
+    let switch = first_quiet + 3;
+    let mut picker = MovePicker::new(&pos, None, 5);
+    let mut got: Vec<Move> = (0..switch).map(|_| picker.next(&pos, &ctx).expect("a move")).collect();
+    picker.quiet_checks_only();
+    got.extend(std::iter::from_fn(|| picker.next(&pos, &ctx)));
+    let expected: Vec<Move> = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, &m)| i < switch || !is_quiet(m) || pos.gives_check(m))
+        .map(|(_, &m)| m)
+        .collect();
+    let dropped = all.len() - expected.len();
+    let checks = expected[switch..].iter().filter(|&&m| is_quiet(m)).count();
+    assert!(dropped > 20 && checks >= 2, "{dropped} quiet moves skipped, {checks} quiet checks kept");
+    assert_eq!(got, expected);
+}

@@ -1,0 +1,59 @@
+//! The move loop's pruning of single moves: late-move (move-count), history, futility and SEE
+//! pruning, judged at the move's late-move-reduced depth where Stockfish does.
+
+use super::alphabeta::reduction;
+use super::node::{Candidate, Node, NodeState, Tally};
+use super::ordering::MovePicker;
+use super::params;
+use crate::eval::MATE_BOUND;
+use crate::position::Position;
+
+/// True once the node searched as many moves as its depth allows (late-move pruning): from then
+/// on the quiet moves that do not give check are pruned.
+#[inline(always)]
+pub(super) fn moves_exhausted(state: &NodeState, tally: &Tally) -> bool {
+    let depth = state.node.depth;
+    if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND || depth > params::lmp_depth() {
+        return false;
+    }
+    let kept = (params::lmp_base() + depth * depth * params::lmp_depth_squared()) / (2 - state.improving as i32);
+    tally.searched >= kept.max(0) as usize
+}
+
+/// Late-move, futility, history and SEE pruning at nodes not in check (PV nodes too, as
+/// Stockfish's), once a move was searched: true if `c` is not worth searching here.
+#[inline(always)]
+pub(super) fn is_prunable(
+    pos: &Position,
+    state: &NodeState,
+    c: &Candidate,
+    tally: &Tally,
+    picker: &MovePicker,
+) -> bool {
+    let Node { alpha, depth, .. } = state.node;
+    if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND {
+        return false;
+    }
+    if !c.tactical && !c.gives_check {
+        if moves_exhausted(state, tally) {
+            return true;
+        }
+        if depth <= params::history_prune_depth() && c.history < -params::history_prune_margin() * depth {
+            return true;
+        }
+        // Futility and SEE pruning judge the move at the depth its late-move reduction would
+        // search it to (Stockfish's lmrDepth), so that they reach deeper nodes.
+        let reduced = depth - 1 - reduction(depth, tally.searched) + c.history / params::lmr_history_divisor();
+        let lmr_depth = reduced.max(0);
+        let futile = state.eval + params::futility_base() + params::futility_margin() * lmr_depth <= alpha;
+        if lmr_depth <= params::futility_depth() && futile && c.history < params::futility_history() {
+            return true;
+        }
+        // A quiet move or drop that hangs material.
+        lmr_depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * lmr_depth * lmr_depth
+    } else {
+        // A sacrifice (capture or check) that loses too much for the depth left.
+        let sacrifice = c.gives_check || picker.last_was_bad_capture();
+        depth <= params::see_depth() && sacrifice && super::see(pos, c.m) < -params::see_tactical_margin() * depth
+    }
+}
