@@ -13,6 +13,7 @@
 //! the board, bitboards, hands and state): the same speed within 1 % on startpos perft 5 and matsuri
 //! perft 4. We keep do/undo because the stack is also the history the repetition rules read.
 
+mod check_squares;
 mod handicap;
 mod legality;
 mod make;
@@ -23,6 +24,7 @@ pub mod sfen;
 mod test_support;
 mod zobrist;
 
+pub use check_squares::CheckSquares;
 pub use handicap::{Handicap, ParseHandicapError};
 pub use legality::MoveError;
 pub use rules::{

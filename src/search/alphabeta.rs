@@ -194,7 +194,7 @@ impl Searcher {
             // Late-move pruning would prune every quiet move but checks from here on: the
             // picker skips them (same tree, 9 % fewer instructions a search).
             if moves_exhausted(state, &tally) {
-                picker.quiet_checks_only();
+                picker.quiet_checks_only(pos);
             }
             let c = self.candidate(pos, m, &state.previous);
             if is_prunable(pos, state, &c, &tally, &picker) {

@@ -13,7 +13,7 @@ use moves::{is_quiescence_move, mvv_lva};
 use super::history::{CaptureKey, ContKey, History};
 use super::see::see;
 use crate::movegen::{FixedList, Gen, MoveList, generate};
-use crate::position::Position;
+use crate::position::{CheckSquares, Position};
 use crate::types::Move;
 use std::cmp::Reverse;
 
@@ -55,7 +55,8 @@ pub struct MovePicker {
     refutation: usize,
     last_bad: bool,
     depth: i32,
-    checks_only: bool,
+    /// Set once only quiet checks are wanted: what tells them apart.
+    checks_only: Option<CheckSquares>,
 }
 
 /// Quiet scores are history × this, minus the generation index (distinct, ties in order).
@@ -85,7 +86,7 @@ impl MovePicker {
             refutation: 0,
             last_bad: false,
             depth,
-            checks_only: false,
+            checks_only: None,
         }
     }
 
@@ -103,8 +104,10 @@ impl MovePicker {
     /// From now on the quiet stage hands out only moves that give check: the node's late-move
     /// pruning has started and would prune every other quiet move, so they are not worth the
     /// search's per-move work (Stockfish and YaneuraOu skip even the checks; that lost here).
-    pub fn quiet_checks_only(&mut self) {
-        self.checks_only = true;
+    pub fn quiet_checks_only(&mut self, pos: &Position) {
+        if self.checks_only.is_none() {
+            self.checks_only = Some(pos.check_squares());
+        }
     }
 
     /// True if the last move handed out was a capture or promotion that loses material by SEE.
@@ -278,8 +281,9 @@ impl MovePicker {
     /// The next quiet move in sorted order.
     #[inline(always)]
     fn quiet(&mut self, pos: &Position) -> Option<Move> {
+        let checks = self.checks_only.as_ref();
         while self.cur < self.moves.len()
-            && (self.scores[self.cur] == SKIP || (self.checks_only && !pos.gives_check(self.moves[self.cur])))
+            && (self.scores[self.cur] == SKIP || checks.is_some_and(|c| !c.gives_check(pos, self.moves[self.cur])))
         {
             self.cur += 1;
         }

@@ -191,7 +191,7 @@ fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
     let switch = first_quiet + 3;
     let mut picker = MovePicker::new(&pos, None, 5);
     let mut got: Vec<Move> = (0..switch).map(|_| picker.next(&pos, &ctx).expect("a move")).collect();
-    picker.quiet_checks_only();
+    picker.quiet_checks_only(&pos);
     got.extend(std::iter::from_fn(|| picker.next(&pos, &ctx)));
     let expected: Vec<Move> = all
         .iter()
