@@ -15,7 +15,7 @@ use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
-use super::pruning::{is_prunable, moves_exhausted};
+use super::pruning::{is_prunable, moves_exhausted, reduction};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -23,13 +23,6 @@ use crate::mate::mate_in_one;
 use crate::position::Position;
 use crate::types::{Color, Move};
 use std::ops::ControlFlow;
-
-/// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
-pub(super) fn reduction(depth: i32, n: usize) -> i32 {
-    let d = (depth.max(1) as f32).ln();
-    let m = (n.max(1) as f32).ln();
-    (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
-}
 
 impl Searcher {
     /// Makes `m` followed by the child's line the principal variation of ply `ply`.

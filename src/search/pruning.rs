@@ -1,12 +1,19 @@
 //! The move loop's pruning of single moves: late-move (move-count), history, futility and SEE
-//! pruning, judged at the move's late-move-reduced depth where Stockfish does.
+//! pruning, judged at the move's late-move-reduced depth where Stockfish does; and that
+//! reduction's formula, which the loop's late-move reductions use too.
 
-use super::alphabeta::reduction;
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::MovePicker;
 use super::params;
 use crate::eval::MATE_BOUND;
 use crate::position::Position;
+
+/// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
+pub(super) fn reduction(depth: i32, n: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let m = (n.max(1) as f32).ln();
+    (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
+}
 
 /// True once the node searched as many moves as its depth allows (late-move pruning): from then
 /// on the quiet moves that do not give check are pruned.
