@@ -1,5 +1,6 @@
 //! Quiescence search: stand pat, then captures and pawn promotions (all evasions when in check), until
-//! the position is quiet.
+//! the position is quiet. Past the first two moves only recaptures and checks are tried
+//! (YaneuraOu's move-count pruning in quiescence).
 
 use super::correction::Keys;
 use super::history::ContKey;
@@ -59,11 +60,17 @@ impl Searcher {
         let mut picker = MovePicker::new_quiescence(pos, hit.and_then(|h| h.mv));
         let previous = self.previous_keys(p);
         let mut seen = 0;
+        let recapture_square = pos.last_move().map(|m| m.to());
         loop {
             let ctx = Context { history: &self.history, killers: [None; 2], previous };
             let Some(m) = picker.next(pos, &ctx) else { break };
             seen += 1;
             if !in_check {
+                // Past the first two moves only recaptures and checks are tried (YaneuraOu's
+                // and Stockfish's move-count pruning): the others multiply the tree for little.
+                if seen > 2 && Some(m.to()) != recapture_square && !pos.gives_check(m) {
+                    continue;
+                }
                 let gain = pos.piece_on(m.to()).map_or(0, |c| capture_value(c.kind()))
                     + if m.is_promotion() { super::params::qsearch_promotion_gain() } else { 0 };
                 if stand + gain + super::params::qsearch_futility() <= alpha {
