@@ -53,10 +53,7 @@ impl CheckSquares {
                 let Some(p) = pos.piece_on(from) else {
                     return false;
                 };
-                let kind = match (promote, p.kind().promoted()) {
-                    (true, Some(k)) => k,
-                    _ => p.kind(),
-                };
+                let kind = p.kind().after_move(promote);
                 // With the king not in check before the move, the square the piece leaves never
                 // opens the moved piece's own line to the king (it would have attacked it already).
                 self.by_kind[kind.index()].has(to) || (self.discoverers.has(from) && !attacks::line(eksq, from).has(to))

@@ -141,10 +141,7 @@ impl Position {
                 let Some(p) = self.piece_on(from) else {
                     return false;
                 };
-                let kind = match (promote, p.kind().promoted()) {
-                    (true, Some(k)) => k,
-                    _ => p.kind(),
-                };
+                let kind = p.kind().after_move(promote);
                 let after = self.occupied().without(from).with(to);
                 if attacks::attacks_square(us, kind, to, eksq, after) {
                     return true;

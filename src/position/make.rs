@@ -52,10 +52,7 @@ impl Position {
                     captured = Some(c);
                 }
                 self.remove_piece(p, from);
-                let moved = match (promote, p.kind().promoted()) {
-                    (true, Some(k)) => Piece::new(us, k),
-                    _ => p,
-                };
+                let moved = Piece::new(p.color(), p.kind().after_move(promote));
                 self.put_piece(moved, to);
                 if p.kind() == PieceKind::King {
                     self.kings[us.index()] = Some(to);
@@ -103,10 +100,7 @@ impl Position {
                     board_key ^= zobrist::piece_key(c, to);
                     hand_key = hand_key.wrapping_add(zobrist::hand_key(us, c.kind().unpromoted()));
                 }
-                let moved = match (promote, p.kind().promoted()) {
-                    (true, Some(k)) => Piece::new(us, k),
-                    _ => p,
-                };
+                let moved = Piece::new(p.color(), p.kind().after_move(promote));
                 board_key ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(moved, to);
             }
         }

@@ -108,6 +108,16 @@ impl PieceKind {
         if self.can_promote() { PieceKind::try_from_index(self as usize + 8) } else { None }
     }
 
+    /// The kind after a move that promotes (`promote`) or not: the promoted kind where this kind
+    /// can promote and the move promotes, else this kind.
+    #[inline(always)]
+    pub const fn after_move(self, promote: bool) -> PieceKind {
+        match (promote, self.promoted()) {
+            (true, Some(k)) => k,
+            _ => self,
+        }
+    }
+
     /// The kind a captured piece of this kind becomes in hand (promoted kinds revert; King has none).
     #[inline(always)]
     pub const fn unpromoted(self) -> PieceKind {
