@@ -173,26 +173,22 @@ fn quiescence_promotes_pawns_but_not_other_pieces_without_a_capture() {
     assert_eq!(promotions, ["3d3c+", "7d6c+", "7d7c+", "7d8c+"]);
 }
 
-#[test]
-fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
-    // A middle-game position with checking drops and board moves among the quiet moves. Draw the
-    // first few quiet moves, then ask for checks only: what follows is exactly the quiet checks
-    // not yet handed out, in the same order as without the switch, then the losing captures.
-    let pos = Position::from_sfen("ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62")
-        .expect("valid");
-    let history = History::new();
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+/// Draws `switch_after` quiet moves from a picker at `depth`, asks for quiet checks only, and
+/// checks that what follows is exactly the quiet checks not yet handed out, in the same order as
+/// without the switch, then the losing captures.
+fn quiet_checks_only_keeps_the_order(pos: &Position, history: &History, depth: i32, switch_after: usize) {
+    let ctx = Context { history, killers: [None, None], previous: [None, None] };
     let all: Vec<Move> = {
-        let mut picker = MovePicker::new(&pos, None, 5);
-        std::iter::from_fn(|| picker.next(&pos, &ctx)).collect()
+        let mut picker = MovePicker::new(pos, None, depth);
+        std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
     };
-    let is_quiet = |m: Move| !is_capture(&pos, m) && !m.is_promotion();
+    let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
     let first_quiet = all.iter().position(|&m| is_quiet(m)).expect("quiet moves");
-    let switch = first_quiet + 3;
-    let mut picker = MovePicker::new(&pos, None, 5);
-    let mut got: Vec<Move> = (0..switch).map(|_| picker.next(&pos, &ctx).expect("a move")).collect();
-    picker.quiet_checks_only(&pos);
-    got.extend(std::iter::from_fn(|| picker.next(&pos, &ctx)));
+    let switch = first_quiet + switch_after;
+    let mut picker = MovePicker::new(pos, None, depth);
+    let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
+    picker.quiet_checks_only(pos);
+    got.extend(std::iter::from_fn(|| picker.next(pos, &ctx)));
     let expected: Vec<Move> = all
         .iter()
         .enumerate()
@@ -203,4 +199,34 @@ fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
     let checks = expected[switch..].iter().filter(|&&m| is_quiet(m)).count();
     assert!(dropped > 20 && checks >= 2, "{dropped} quiet moves skipped, {checks} quiet checks kept");
     assert_eq!(got, expected);
+}
+
+#[test]
+fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
+    // A middle-game position with checking drops and board moves among the quiet moves.
+    let pos = Position::from_sfen("ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 62")
+        .expect("valid");
+    quiet_checks_only_keeps_the_order(&pos, &History::new(), 5, 3);
+}
+
+#[test]
+fn quiet_checks_come_in_history_order_before_and_after_the_first_sorted_moves() {
+    // The position with hundreds of drops above, many of them checks, with a history that orders
+    // the quiet moves apart from generation order (some under depth 1's limit): the switch comes before, at and after the end of the moves
+    // the picker sorts first, so the checks among the rest are sorted on their own.
+    let pos =
+        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
+    let us = pos.side_to_move();
+    let mut generated = MoveList::new();
+    generate(&pos, Gen::Quiets, &mut generated);
+    let mut history = History::new();
+    for (i, &m) in generated.iter().enumerate() {
+        let key = ContKey::of(&pos, m).expect("a piece moves");
+        history.update(us, m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
+    }
+    for depth in [1, 5] {
+        for switch_after in [1, FIRST_SORTED, FIRST_SORTED + 5] {
+            quiet_checks_only_keeps_the_order(&pos, &history, depth, switch_after);
+        }
+    }
 }
