@@ -336,8 +336,8 @@ impl MovePicker {
                 self.sort_rest(pos);
             }
             let Some(&m) = self.moves.get(self.cur) else { break };
-            let skipped = self.scores[self.cur] == SKIP
-                || self.checks_only.as_ref().is_some_and(|c| !c.gives_check(pos, m));
+            let skipped =
+                self.scores[self.cur] == SKIP || self.checks_only.as_ref().is_some_and(|c| !c.gives_check(pos, m));
             self.cur += 1;
             if !skipped {
                 return Some(m);
