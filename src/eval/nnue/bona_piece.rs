@@ -71,8 +71,15 @@ pub(crate) fn relative_square(perspective: Color, sq: Square) -> usize {
 /// The number of `piece` on `sq` seen by `perspective` (kings included: `f_king`/`e_king` + square).
 #[inline(always)]
 pub(crate) fn board(perspective: Color, piece: Piece, sq: Square) -> u16 {
+    board_base(perspective, piece) + relative_square(perspective, sq) as u16
+}
+
+/// The first board number of `piece` seen by `perspective`: its number on a square is this plus
+/// the square as `perspective` sees it ([`relative_square`]).
+#[inline(always)]
+pub(crate) fn board_base(perspective: Color, piece: Piece) -> u16 {
     let enemy = if piece.color() == perspective { 0 } else { 81 };
-    BOARD_BASE[piece.kind().index()] + enemy + relative_square(perspective, sq) as u16
+    BOARD_BASE[piece.kind().index()] + enemy
 }
 
 /// The number of the `nth` (from 0) piece of `kind` in `owner`'s hand, seen by `perspective`.

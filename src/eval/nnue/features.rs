@@ -124,11 +124,39 @@ pub fn piece_numbers(pos: &Position, perspective: Color, mut f: impl FnMut(u16))
     }
 }
 
-/// The active rows of `perspective` in `pos` for feature set `set`.
+/// The active rows of `perspective` in `pos` for feature set `set`: the rows of
+/// [`piece_numbers`] (and, for K+P, of both kings), found kind by kind from the piece bitboards
+/// (a third of the instructions of going square by square, and a refresh after every king move
+/// of HalfKP asks for them).
 pub fn active(set: FeatureSet, pos: &Position, perspective: Color) -> ActiveFeatures {
     let mut out = ActiveFeatures { rows: [0; PIECE_LIST_LEN + 2], len: 0 };
     let own_king = king_square(pos, perspective, perspective);
-    piece_numbers(pos, perspective, |p| out.push(set.index(own_king, p)));
+    // A row is the king's block plus the piece number (`FeatureSet::index` is affine in it).
+    let block = set.index(own_king, 0);
+    for c in Color::ALL {
+        for kind in PieceKind::ALL {
+            if kind == PieceKind::King {
+                continue;
+            }
+            let first = block + bona_piece::board_base(perspective, Piece::new(c, kind)) as usize;
+            for sq in pos.pieces(c, kind) {
+                out.push(first + bona_piece::relative_square(perspective, sq));
+            }
+        }
+    }
+    for owner in Color::ALL {
+        let hand = pos.hand(owner);
+        for kind in PieceKind::HAND {
+            let first = block + bona_piece::hand(perspective, owner, kind, 0) as usize;
+            for nth in 0..hand.count(kind) as usize {
+                out.push(first + nth);
+            }
+        }
+    }
+    // A piece neither on the board nor in hand (handicaps) activates number 0.
+    while out.len < PIECE_LIST_LEN {
+        out.push(block + bona_piece::ZERO as usize);
+    }
     if set == FeatureSet::KP {
         for c in Color::ALL {
             let friend = if c == perspective { 0 } else { 81 };
@@ -259,6 +287,45 @@ mod tests {
             let king = king_square(&pos, perspective, perspective) as u32;
             let rows = active(FeatureSet::HalfKP, &pos, perspective);
             assert_eq!(rows.as_slice().iter().filter(|&&r| r == king * 1548).count(), 2);
+        }
+    }
+
+    #[test]
+    fn active_rows_are_the_piece_numbers_in_the_king_s_block() {
+        // Hands of every kind and size, promoted pieces, a handicap with missing pieces, and
+        // positions along a random game: `active` agrees with `piece_numbers` (as a multiset).
+        let mut positions = vec![
+            Position::startpos(),
+            Position::handicap(crate::Handicap::TwoPiece),
+            Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+                .expect("valid"),
+            Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2RB4G4S4N4L17Pb 1").expect("valid"),
+        ];
+        let mut pos = Position::startpos();
+        for ply in 0..120 {
+            let moves = pos.legal_moves();
+            let Some(&m) = moves.get((ply * 7919 + 13) % moves.len().max(1)) else { break };
+            pos.do_move(m);
+            positions.push(pos.clone());
+        }
+        for pos in &positions {
+            for set in [FeatureSet::HalfKP, FeatureSet::KP] {
+                for perspective in Color::ALL {
+                    let king = king_square(pos, perspective, perspective);
+                    let mut expected = Vec::new();
+                    piece_numbers(pos, perspective, |p| expected.push(set.index(king, p) as u32));
+                    if set == FeatureSet::KP {
+                        for c in Color::ALL {
+                            let friend = if c == perspective { 0 } else { 81 };
+                            expected.push(bona_piece::F_KING as u32 + friend + king_square(pos, c, perspective) as u32);
+                        }
+                    }
+                    let mut got = active(set, pos, perspective).as_slice().to_vec();
+                    expected.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, expected, "{set:?} {perspective:?} {}", pos.to_sfen());
+                }
+            }
         }
     }
 
