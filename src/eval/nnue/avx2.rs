@@ -62,6 +62,11 @@ unsafe fn accumulate(dst: *mut i16, src: *const i16, weights: *const i16, l1: us
         unsafe { tile::<8>(dst, src, weights, l1, offset, sub, add) };
         offset += 128;
     }
+    if offset + 64 <= l1 {
+        // SAFETY: the tile `offset..offset + 64` lies inside `l1` (the shipped net's whole half).
+        unsafe { tile::<4>(dst, src, weights, l1, offset, sub, add) };
+        offset += 64;
+    }
     while offset < l1 {
         // SAFETY: `l1` is a multiple of 32, so the tile `offset..offset + 32` lies inside it.
         unsafe { tile::<2>(dst, src, weights, l1, offset, sub, add) };
