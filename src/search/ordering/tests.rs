@@ -90,22 +90,33 @@ fn quiet_moves_come_out_by_history() {
     assert_eq!(order.len(), pos.legal_moves().len());
 }
 
+/// White has four kinds of pieces to drop: hundreds of quiet moves, many of them checks.
+const MANY_DROPS: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+
+/// A history that gives each quiet move of `pos` its own score, in an order unrelated to
+/// generation order (7919 is invertible modulo the prime 10007), some under depth 1's limit.
+fn scattered_history(pos: &Position) -> History {
+    let mut generated = MoveList::new();
+    generate(pos, Gen::Quiets, &mut generated);
+    let mut history = History::new();
+    for (i, &m) in generated.iter().enumerate() {
+        let key = ContKey::of(pos, m).expect("a piece moves");
+        history.update(pos.side_to_move(), m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
+    }
+    history
+}
+
 #[test]
 fn hundreds_of_quiet_moves_come_out_best_first_as_far_as_they_reach_the_limit() {
-    // White has four kinds of pieces to drop: hundreds of quiet moves. Each gets its own history
-    // score, in an order unrelated to generation order (7919 is invertible modulo the prime
-    // 10007), some under the limit of depth 1.
-    let pos =
-        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
+    let pos = Position::from_sfen(MANY_DROPS).expect("valid");
     let us = pos.side_to_move();
+    let history = scattered_history(&pos);
     let mut generated = MoveList::new();
     generate(&pos, Gen::Quiets, &mut generated);
-    let mut history = History::new();
     // The picker's score of each quiet move: history, then generation order (see `generate_quiets`).
     let mut quiets = Vec::new();
     for (i, &m) in generated.iter().enumerate() {
         let key = ContKey::of(&pos, m).expect("a piece moves");
-        history.update(us, m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
         if !is_useless_non_promotion(&pos, m) {
             quiets.push((history.score(us, m, key, &[None, None]) * TIE_SLOTS - i as i32, m));
         }
@@ -211,19 +222,11 @@ fn once_told_quiet_checks_only_the_picker_hands_out_no_other_quiet_move() {
 
 #[test]
 fn quiet_checks_come_in_history_order_before_and_after_the_first_sorted_moves() {
-    // The position with hundreds of drops above, many of them checks, with a history that orders
-    // the quiet moves apart from generation order (some under depth 1's limit): the switch comes before, at and after the end of the moves
-    // the picker sorts first, so the checks among the rest are sorted on their own.
-    let pos =
-        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
-    let us = pos.side_to_move();
-    let mut generated = MoveList::new();
-    generate(&pos, Gen::Quiets, &mut generated);
-    let mut history = History::new();
-    for (i, &m) in generated.iter().enumerate() {
-        let key = ContKey::of(&pos, m).expect("a piece moves");
-        history.update(us, m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
-    }
+    // The position with hundreds of drops, with a scattered history: the switch comes before,
+    // at and after the end of the moves the picker sorts first, so the checks among the rest
+    // are sorted on their own.
+    let pos = Position::from_sfen(MANY_DROPS).expect("valid");
+    let history = scattered_history(&pos);
     for depth in [1, 5] {
         for switch_after in [1, FIRST_SORTED, FIRST_SORTED + 5] {
             quiet_checks_only_keeps_the_order(&pos, &history, depth, switch_after);
