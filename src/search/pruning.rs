@@ -29,6 +29,7 @@ pub(super) fn moves_exhausted(state: &NodeState, tally: &Tally) -> bool {
 
 /// Late-move, futility, history and SEE pruning at nodes not in check (PV nodes too, as
 /// Stockfish's), once a move was searched: true if `c` is not worth searching here.
+/// `exhausted` is [`moves_exhausted`] for this node, which the move loop already asked.
 #[inline(always)]
 pub(super) fn is_prunable(
     pos: &Position,
@@ -36,13 +37,14 @@ pub(super) fn is_prunable(
     c: &Candidate,
     tally: &Tally,
     picker: &MovePicker,
+    exhausted: bool,
 ) -> bool {
     let Node { alpha, depth, .. } = state.node;
     if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND {
         return false;
     }
     if !c.tactical && !c.gives_check {
-        if moves_exhausted(state, tally) {
+        if exhausted {
             return true;
         }
         if depth <= params::history_prune_depth() && c.history < -params::history_prune_margin() * depth {

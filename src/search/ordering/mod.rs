@@ -175,12 +175,10 @@ impl MovePicker {
         let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
         let mut pairs: FixedList<(i32, Move)> = FixedList::new();
         pairs.extend(scores[start..end].iter().copied().zip(moves[start..end].iter().copied()));
-        if first < pairs.len() && first > 0 {
+        if (1..pairs.len()).contains(&first) {
             pairs.select_nth_unstable_by_key(first - 1, |&(s, _)| Reverse(s));
-            pairs[..first].sort_unstable_by_key(|&(s, _)| Reverse(s));
-        } else if first > 0 {
-            pairs.sort_unstable_by_key(|&(s, _)| Reverse(s));
         }
+        pairs[..first].sort_unstable_by_key(|&(s, _)| Reverse(s));
         for (k, &(s, m)) in pairs.iter().enumerate() {
             scores[start + k] = s;
             moves[start + k] = m;
