@@ -1,6 +1,7 @@
 //! `hisha tune` end to end with the fake engine's `tunable` mode (examples/fake_engine.rs): SPSA
-//! from a distant start finds the secret optimum; Ctrl-C and `--resume` continue the same run;
-//! bad parameters files and settings are usage errors.
+//! from a distant start finds the secret optimum, in self-play and against a fixed opponent;
+//! Ctrl-C and `--resume` continue the same run; bad parameters files and settings are usage
+//! errors.
 
 mod support;
 
@@ -123,6 +124,69 @@ fn the_tunable_fake_engine_clearly_beats_random_play() {
     assert!(won_by_best >= 19, "the best-move side won {won_by_best} of 20");
 }
 
+/// Iterations of the run against a fixed opponent (4 games each: 1,200 games).
+const OPPONENT_ITERATIONS: u64 = 300;
+
+/// `--opponent`: the fake engine at its default options (50, 50, 50), a fixed player that a
+/// tuned side nearer the optimum beats more often.
+fn opponent_words() -> Vec<String> {
+    ["--opponent", "name=ref", &format!("cmd={}", fake_engine()), "arg=tunable", "arg=70", "arg=30", "arg=55"]
+        .map(String::from)
+        .to_vec()
+}
+
+#[test]
+fn spsa_against_a_fixed_opponent_brings_every_parameter_near_the_optimum() {
+    let (dir, params) = setup("tune-opponent");
+    let page = dir.join("r.html");
+    let mut a = args(&dir, &params, OPPONENT_ITERATIONS, 1);
+    a.extend(opponent_words());
+    a.extend(["--concurrency", "2", "--report", s(&page)].map(String::from));
+    let run = hisha(&a);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        stdout.starts_with("=== hisha tune fake (nodes=1) against ref: P1, P2, P3 over 300 iterations"),
+        "{stdout}"
+    );
+    let st = state::load(&dir.join("t.psn.state")).expect("state");
+    assert_eq!(st.done, OPPONENT_ITERATIONS);
+    // Seeds 1 to 10 ended at most 8.6 away (seed 1: P2 21.39); 200 iterations were not enough
+    // (seed 3 ended 17 away): each game says half as much as a game between the two sides.
+    for ((p, theta), best) in st.identity.params.iter().zip(&st.theta).zip(OPTIMUM) {
+        assert!((theta - best).abs() <= TOLERANCE, "{} ended at {theta:.2}, optimum {best}: {stdout}", p.name);
+    }
+    assert_eq!(st.results.len(), 9, "results from -4 to +4");
+    assert_eq!(st.results.iter().sum::<u64>(), OPPONENT_ITERATIONS);
+    let records = games(&dir.join("t.psn"), Format::Psn);
+    let mut rounds: Vec<usize> = records.iter().map(round).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, (1..=1200).collect::<Vec<_>>(), "four games an iteration, each kept once");
+    for r in &records {
+        let (black, white) = (r.tag("Black").unwrap_or_default(), r.tag("White").unwrap_or_default());
+        let tuned = if black == "ref" { white } else { black };
+        assert!(["fake+", "fake-"].contains(&tuned) && (black == "ref") != (white == "ref"), "{black} v {white}");
+        let (ours, theirs) =
+            if black == "ref" { ("WhiteOptions", "BlackOptions") } else { ("BlackOptions", "WhiteOptions") };
+        assert!(
+            r.tag(ours).is_some_and(|o| o.starts_with("P1=")) && r.tag(theirs).is_none(),
+            "only the tuned side's values"
+        );
+    }
+    // Game 4k+1 to 4k+4: θ + cΔ Black and White against ref, then θ − cΔ.
+    let by_round = |n: usize| records.iter().find(|r| round(r) == n).map(|r| (r.tag("Black"), r.tag("White")));
+    assert_eq!(by_round(5), Some((Some("fake+"), Some("ref"))));
+    assert_eq!(by_round(8), Some((Some("ref"), Some("fake-"))));
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(html.contains("against ref (") && html.contains("by the θ + cΔ side less the θ − cΔ side"), "{html}");
+    // The same run without the opponent is another run.
+    let other = [args(&dir, &params, OPPONENT_ITERATIONS, 1), vec!["--resume".into()]].concat();
+    let refused = hisha(&other);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("opponent: ref (") && err.contains(" there, none (self-play) now"), "{err}");
+}
+
 /// The iterations done, from the state file (0 while there is none).
 fn done(path: &Path) -> u64 {
     state::load(path).map_or(0, |st| st.done)
@@ -201,4 +265,14 @@ fn bad_parameters_and_settings_are_usage_errors() {
     let (code, err) = run(&kif);
     assert_eq!(code, Some(2));
     assert!(err.contains("t.kif: tuning appends its games to one file"), "{err}");
+    let missing =
+        [args(&dir, &params, 4, 1), ["--opponent", "name=ghost", "cmd=/no/such/engine"].map(String::from).to_vec()]
+            .concat();
+    let (code, err) = run(&missing);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("engine ghost: /no/such/engine not found"), "{err}");
+    let twice = [args(&dir, &params, 4, 1), opponent_words(), opponent_words()].concat();
+    let (code, err) = run(&twice);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("give one --opponent"), "{err}");
 }

@@ -38,10 +38,16 @@ pub struct TuneCommand {
     pub params: PathBuf,
     /// The tuned engine: `name=N cmd=PATH [arg=A]… [option.X=V]… [tc=TC]`, a definition name or
     /// a `.toml` file, as for `hisha match` (default: hisha offering its search constants, `hisha
-    /// usi --tunable`). It plays itself: θ + cΔ against θ − cΔ, as fishtest does.
+    /// usi --tunable`). It plays itself, θ + cΔ against θ − cΔ, as fishtest does, unless an
+    /// --opponent is given.
     #[arg(long = "engine", num_args = 1.., action = ArgAction::Append, value_name = "SPEC")]
     pub engine: Vec<String>,
-    /// Iterations; each is a colour-swapped game pair over one opening.
+    /// A fixed opponent, as --engine (e.g. `fairy-stockfish` or `name=base cmd=PATH`): each
+    /// iteration the engine at θ + cΔ and at θ − cΔ each play a colour-swapped pair against it over
+    /// the same opening, and θ moves by the difference of their results (4 games an iteration).
+    #[arg(long = "opponent", num_args = 1.., action = ArgAction::Append, value_name = "SPEC")]
+    pub opponent: Vec<String>,
+    /// Iterations; each is a colour-swapped game pair over one opening (two against an --opponent).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
     /// SPSA's stability constant A, in iterations [default: a tenth of --iterations, fishtest's].
@@ -106,12 +112,16 @@ impl TuneCommand {
     /// The tuner's settings; `matches` are those of the `tune` subcommand, where the words of
     /// `--engine` are told apart.
     fn into_settings(self, matches: Option<&ArgMatches>) -> TuneSettings {
-        let engine = matches
-            .and_then(|m| m.get_occurrences::<String>("engine"))
-            .and_then(|mut occ| occ.next().map(|words| words.cloned().collect()))
-            .unwrap_or_default();
+        let words = |id: &str| -> Vec<String> {
+            matches
+                .and_then(|m| m.get_occurrences::<String>(id))
+                .and_then(|mut occ| occ.next().map(|words| words.cloned().collect()))
+                .unwrap_or_default()
+        };
+        let (engine, opponent) = (words("engine"), words("opponent"));
         TuneSettings {
             engine,
+            opponent,
             params: self.params,
             iterations: self.iterations,
             a: self.a,
@@ -155,9 +165,11 @@ fn status(e: &TuneError) -> u8 {
 
 /// Runs `hisha tune`; the exit status is as `hisha tune --help` lists them.
 pub fn run(cmd: TuneCommand, matches: Option<&ArgMatches>) -> ExitCode {
-    if matches.and_then(|m| m.get_occurrences::<String>("engine")).is_some_and(|o| o.count() > 1) {
-        eprintln!("hisha tune: give one --engine: it plays itself");
-        return ExitCode::from(2);
+    for (id, why) in [("engine", "--engine: the tuned engine"), ("opponent", "--opponent: the fixed opponent")] {
+        if matches.and_then(|m| m.get_occurrences::<String>(id)).is_some_and(|o| o.count() > 1) {
+            eprintln!("hisha tune: give one {why}");
+            return ExitCode::from(2);
+        }
     }
     let terminal = Arc::new(Terminal::new(cmd.quiet));
     match hisha::tune::run(cmd.into_settings(matches), terminal) {

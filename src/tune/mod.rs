@@ -1,7 +1,8 @@
 //! `hisha tune`: SPSA tuning of any USI engine's `spin` options, as fishtest and OpenBench run
 //! it. Each iteration plays a colour-swapped game pair over one opening between the engine at
-//! θ + c·Δ and the same engine at θ − c·Δ (fishtest's set-up: both sides are the tuned engine)
-//! and moves θ by the result ([`spsa`]). Games are played, adjudicated and recorded by the match
+//! θ + c·Δ and the same engine at θ − c·Δ (fishtest's set-up: both sides are the tuned engine),
+//! or with `--opponent` a pair of each of them against a fixed engine, and moves θ by the result
+//! ([`spsa`]). Games are played, adjudicated and recorded by the match
 //! runner's parts ([`crate::arena`]'s game and openings, [`crate::client`]'s processes), every
 //! game kept in a record file; a state file makes the run resumable; a page draws each
 //! parameter's trajectory.
@@ -36,6 +37,8 @@ use std::path::PathBuf;
 pub struct TuneSettings {
     /// The tuned engine's `--engine` words (none: hisha).
     pub engine: Vec<String>,
+    /// The fixed opponent's `--opponent` words (none: the engine plays itself).
+    pub opponent: Vec<String>,
     /// The parameters file.
     pub params: PathBuf,
     /// Iterations (game pairs).

@@ -47,10 +47,13 @@ pub(super) fn html(state: &TuneState) -> String {
     let id = &state.identity;
     let mut s = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>hisha tune</title>\n");
     s.push_str("<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}</style></head><body>\n");
-    let [l2, l1, d, w1, w2] = state.results;
+    let max = id.max_result();
+    let scores: Vec<String> = (-max..=max).map(|r| if r > 0 { format!("+{r}") } else { r.to_string() }).collect();
+    let counts: Vec<String> = state.results.iter().map(u64::to_string).collect();
+    let against = id.opponent.as_ref().map_or(String::new(), |o| format!(" against {}", escaped(o)));
     let _ = writeln!(
         s,
-        "<h1>hisha tune</h1>\n<p>{}: {} of {} iterations, {}; A {}, alpha {}, gamma {}, seed {}. Pairs scored −2/−1/0/+1/+2 by the θ + cΔ side: {l2}/{l1}/{d}/{w1}/{w2}.</p>",
+        "<h1>hisha tune</h1>\n<p>{}{against}: {} of {} iterations, {}; A {}, alpha {}, gamma {}, seed {}. Iterations scored {} by the θ + cΔ side{}: {}.</p>",
         escaped(&id.engine),
         state.done,
         id.gains.iterations,
@@ -58,7 +61,10 @@ pub(super) fn html(state: &TuneState) -> String {
         id.gains.a,
         id.gains.alpha,
         id.gains.gamma,
-        id.seed
+        id.seed,
+        scores.join("/"),
+        if id.opponent.is_some() { " less the θ − cΔ side" } else { "" },
+        counts.join("/")
     );
     s.push_str("<table><tr><th>parameter</th><th>start</th><th>θ now</th><th>min</th><th>max</th><th>c_end</th><th>r_end</th></tr>\n");
     for (p, theta) in id.params.iter().zip(&state.theta) {
@@ -106,8 +112,14 @@ mod tests {
             Param { name: "A<1>".into(), start: 20, min: 0, max: 100, c_end: 10.0, r_end: 0.002 },
             Param { name: "B".into(), start: 80, min: 0, max: 100, c_end: 10.0, r_end: 0.002 },
         ];
-        let identity =
-            TuneIdentity { params, gains: Gains::fishtest(4), seed: 3, engine: "fake".into(), tc: "nodes=1".into() };
+        let identity = TuneIdentity {
+            params,
+            gains: Gains::fishtest(4),
+            seed: 3,
+            engine: "fake".into(),
+            tc: "nodes=1".into(),
+            opponent: None,
+        };
         let mut st = TuneState::new(identity);
         st.trajectory.extend([(1, vec![30.0, 70.0]), (2, vec![40.0, 60.0])]);
         (st.done, st.theta) = (2, vec![40.0, 60.0]);

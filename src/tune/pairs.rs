@@ -1,8 +1,10 @@
-//! The worker threads of a tuning run: each owns two processes of the tuned engine, one for the
-//! θ + c·flip side and one for the θ − c·flip side (started when first needed, restarted after a
-//! crash or stall), gives each its values by `setoption` before every game, and plays the game
-//! pairs the main thread hands it with the match runner's game ([`game::play`]): the θ + c·flip
-//! side is Black in the first game of the pair and White in the second.
+//! The worker threads of a tuning run: each owns a process of the tuned engine for the θ + c·flip
+//! side and one for the θ − c·flip side, and one of the fixed opponent if there is one (each
+//! started when first needed, restarted after a crash or stall), gives the tuned ones their values
+//! by `setoption` before every game, and plays the games the main thread hands it with the match
+//! runner's game ([`game::play`]). In self-play an iteration is a pair, the θ + c·flip side Black in
+//! the first game and White in the second; against an opponent, the θ + c·flip side plays such a
+//! pair against it, then the θ − c·flip side.
 
 use super::spsa::Trial;
 use crate::arena::game::{self, GameOutcome, GameSpec, Rules};
@@ -17,8 +19,11 @@ use crate::usi::command::UsiCommand;
 use crossbeam_channel::{Receiver, Sender};
 use std::time::Duration;
 
-/// The θ + c·flip side (index 0) and the θ − c·flip side (index 1).
-pub(super) const SIDES: usize = 2;
+/// The θ + c·flip side (index 0), the θ − c·flip side (index 1) and the fixed opponent (index 2).
+pub(super) const SIDES: usize = 3;
+
+/// The side of the fixed opponent.
+pub(super) const OPPONENT: usize = 2;
 
 /// A pair to play.
 pub(super) struct PairJob {
@@ -28,53 +33,69 @@ pub(super) struct PairJob {
     pub opening: Opening,
 }
 
-/// A pair played.
+/// One game of an iteration: who played it and how it went.
+pub(super) struct Played {
+    /// The sides (indices into [`SIDES`]) of Black and White.
+    pub seats: [usize; 2],
+    /// The game.
+    pub outcome: GameOutcome,
+}
+
+impl Played {
+    /// Wins minus losses of `side` in this game (0 if it did not play).
+    fn score(&self, side: usize) -> i32 {
+        let Some(c) = Color::ALL.into_iter().find(|c| self.seats[c.index()] == side) else { return 0 };
+        match self.outcome.record.result.map(|r| r.winner) {
+            Some(w) if w == Winner::color(c) => 1,
+            Some(Winner::Black | Winner::White) => -1,
+            _ => 0,
+        }
+    }
+}
+
+/// The games of an iteration played.
 pub(super) struct PairDone {
     /// What was played.
     pub job: PairJob,
-    /// The games: the θ + c·flip side Black in the first, White in the second.
-    pub games: [GameOutcome; 2],
+    /// The games, in the order played.
+    pub games: Vec<Played>,
 }
 
 impl PairDone {
-    /// Wins minus losses of the θ + c·flip side.
+    /// The iteration's result: wins minus losses of the θ + c·flip side; against an opponent,
+    /// less the wins minus losses of the θ − c·flip side, which then plays games of its own.
     pub(super) fn result(&self) -> i32 {
-        let plus_colour = [Color::Black, Color::White];
-        self.games
-            .iter()
-            .zip(plus_colour)
-            .map(|(g, c)| match g.record.result.map(|r| r.winner) {
-                Some(w) if w == Winner::color(c) => 1,
-                Some(Winner::Black | Winner::White) => -1,
-                _ => 0,
-            })
-            .sum()
+        self.games.iter().map(|g| if g.seats.contains(&0) { g.score(0) } else { -g.score(1) }).sum()
     }
 }
 
 /// What the workers share.
 #[derive(Clone)]
 pub(super) struct Shared {
-    /// The tuned engine, named for each side.
-    pub confs: [EngineConfig; SIDES],
+    /// The tuned engine, named for each of its two sides, then the opponent if there is one.
+    pub confs: Vec<EngineConfig>,
     /// The names of the tuned options, in the order of the trial's values.
     pub names: Vec<String>,
     /// Adjudication.
     pub rules: Rules,
-    /// The time control and the margin.
-    pub tc: TimeControl,
-    /// Milliseconds beyond the allowance before a move loses on time.
-    pub margin: u64,
-    /// Handshake timeouts.
-    pub timeouts: Timeouts,
+    /// The time control of each side (the opponent's: its own `tc=`, else the run's).
+    pub tc: [TimeControl; SIDES],
+    /// Milliseconds beyond each side's allowance before a move loses on time.
+    pub margin: [u64; SIDES],
+    /// Handshake timeouts of each side.
+    pub timeouts: [Timeouts; SIDES],
     /// Every engine process started (killed on a second Ctrl-C).
     pub registry: EngineRegistry,
 }
 
 impl Shared {
-    /// The values of `side` in `trial`.
+    /// The values of `side` in `trial` (none for the opponent).
     fn values<'a>(&self, trial: &'a Trial, side: usize) -> &'a [i64] {
-        if side == 0 { &trial.plus } else { &trial.minus }
+        match side {
+            0 => &trial.plus,
+            1 => &trial.minus,
+            _ => &[],
+        }
     }
 
     /// The engine of `side`, running (started if needed) with its values of `trial` set.
@@ -87,7 +108,7 @@ impl Shared {
         let slot = &mut procs[side];
         let p = match slot {
             Some(p) => p,
-            None => slot.insert(EngineProcess::start(&self.confs[side], self.timeouts, None, &self.registry)?),
+            None => slot.insert(EngineProcess::start(&self.confs[side], self.timeouts[side], None, &self.registry)?),
         };
         for (name, value) in self.names.iter().zip(self.values(trial, side)) {
             p.send(&UsiCommand::SetOption { name: name.clone(), value: Some(value.to_string()) })?;
@@ -95,45 +116,58 @@ impl Shared {
         Ok(p)
     }
 
-    /// Plays game `number` of `job` with `black` (a side) as Black.
+    /// Plays game `number` of `job` between the sides `seats` (Black's, White's).
     fn play(
         &self,
         job: &PairJob,
         number: usize,
-        black: usize,
+        seats: [usize; 2],
         procs: &mut [Option<EngineProcess>; SIDES],
-    ) -> GameOutcome {
+    ) -> Played {
         let spec = GameSpec {
             number,
             start: job.opening.start.clone(),
             opening: job.opening.moves.clone(),
             opening_name: job.opening.name.clone(),
-            tc: [self.tc; 2],
-            margin: [self.margin; 2],
+            tc: seats.map(|s| self.tc[s]),
+            margin: seats.map(|s| self.margin[s]),
         };
-        let by_colour = [black, 1 - black];
-        for (c, side) in Color::ALL.into_iter().zip(by_colour) {
+        for (c, side) in Color::ALL.into_iter().zip(seats) {
             if let Err(why) = self.ready(procs, side, &job.trial) {
                 procs[side] = None;
-                return forfeit(&spec, c, format!("{c} ({}) failed to start: {why}", self.confs[side].name));
+                let outcome = forfeit(&spec, c, format!("{c} ({}) failed to start: {why}", self.confs[side].name));
+                return Played { seats, outcome };
             }
         }
-        let [a, b] = procs;
-        let outcome = match (a.as_mut(), b.as_mut()) {
-            (Some(plus), Some(minus)) => {
-                let engines = if black == 0 { [plus, minus] } else { [minus, plus] };
-                game::play(&spec, engines, &self.rules)
-            }
+        let [black, white] = seats;
+        let (low, high) = procs.split_at_mut(black.max(white));
+        let (b, w) = if black < white {
+            (low[black].as_mut(), high[0].as_mut())
+        } else {
+            (high[0].as_mut(), low[white].as_mut())
+        };
+        let outcome = match (b, w) {
+            (Some(b), Some(w)) => game::play(&spec, [b, w], &self.rules),
             _ => forfeit(&spec, Color::Black, "engine missing".into()),
         };
-        for (c, side) in Color::ALL.into_iter().zip(by_colour) {
+        for (c, side) in Color::ALL.into_iter().zip(seats) {
             if outcome.faulty[c.index()] {
                 if let Some(p) = procs[side].take() {
                     p.quit(Duration::from_millis(300));
                 }
             }
         }
-        outcome
+        Played { seats, outcome }
+    }
+
+    /// The seats of an iteration's games, in order: the θ + c·flip side Black then White against
+    /// the θ − c·flip side, or against the opponent, then the θ − c·flip side likewise.
+    fn schedule(&self) -> Vec<[usize; 2]> {
+        if self.confs.len() > OPPONENT {
+            vec![[0, OPPONENT], [OPPONENT, 0], [1, OPPONENT], [OPPONENT, 1]]
+        } else {
+            vec![[0, 1], [1, 0]]
+        }
     }
 }
 
@@ -147,12 +181,14 @@ fn forfeit(spec: &GameSpec, loser: Color, why: String) -> GameOutcome {
     GameOutcome { record, faulty, overrun_ms: [0; 2] }
 }
 
-/// Plays the pairs of `jobs` until the channel closes, sending each to `done`.
+/// Plays the iterations of `jobs` until the channel closes, sending each to `done`.
 pub(super) fn worker(jobs: Receiver<PairJob>, done: Sender<PairDone>, sh: Shared) {
-    let mut procs: [Option<EngineProcess>; SIDES] = [None, None];
+    let mut procs: [Option<EngineProcess>; SIDES] = [None, None, None];
+    let schedule = sh.schedule();
     for job in jobs.iter() {
-        let first = 2 * job.trial.k as usize + 1;
-        let games = [sh.play(&job, first, 0, &mut procs), sh.play(&job, first + 1, 1, &mut procs)];
+        let first = schedule.len() * job.trial.k as usize + 1;
+        let games =
+            schedule.iter().enumerate().map(|(i, &seats)| sh.play(&job, first + i, seats, &mut procs)).collect();
         if done.send(PairDone { job, games }).is_err() {
             break;
         }

@@ -1,7 +1,8 @@
 //! The checks before the first game of a tuning run, in order: the parameters file, the engine
-//! definition, the record format, the gains and the seed, the openings, the engine's handshake
-//! and options, and the state file (a new one, or the one `--resume` continues, which must be of
-//! the same run); then the record file is opened for appending. Errors here are usage errors,
+//! definition and the opponent's, the record format, the gains and the seed, the openings, the
+//! engine's handshake and options, the opponent's handshake, and the state file (a new one, or
+//! the one `--resume` continues, which must be of the same run); then the record file is opened
+//! for appending. Errors here are usage errors,
 //! except a failed handshake, and nothing is played.
 
 use super::events::{TuneEvent, TuneObserver};
@@ -26,6 +27,8 @@ pub(super) struct Plan {
     pub params: Vec<Param>,
     /// The tuned engine.
     pub conf: EngineConfig,
+    /// The fixed opponent, if any.
+    pub opponent: Option<EngineConfig>,
     /// The gain schedule.
     pub gains: Gains,
     /// The seed.
@@ -34,7 +37,7 @@ pub(super) struct Plan {
     pub tc: TimeControl,
     /// The openings, shuffled with the seed.
     pub openings: Vec<Opening>,
-    /// Handshake timeouts.
+    /// The tuned engine's handshake timeouts.
     pub timeouts: Timeouts,
     /// The state to go on from.
     pub state: TuneState,
@@ -63,6 +66,29 @@ fn engine(settings: &TuneSettings) -> Result<EngineConfig, TuneError> {
     Ok(EngineConfig::from_spec(&settings.engine, &settings.engines_dir)?)
 }
 
+/// The fixed opponent of `--opponent`, if given; its command must exist.
+fn opponent(settings: &TuneSettings) -> Result<Option<EngineConfig>, TuneError> {
+    if settings.opponent.is_empty() {
+        return Ok(None);
+    }
+    let conf = EngineConfig::from_spec(&settings.opponent, &settings.engines_dir)?;
+    if !conf.command_found() {
+        return Err(TuneError::MissingCommand { engine: conf.name.clone(), command: conf.command.clone() });
+    }
+    Ok(Some(conf))
+}
+
+/// The handshake timeouts of `conf`: its own `usi_timeout`, else the run's.
+pub(super) fn timeouts_of(conf: &EngineConfig, settings: &TuneSettings) -> Timeouts {
+    let usi_timeout = Duration::from_secs(conf.usi_timeout.unwrap_or(settings.game.usi_timeout));
+    Timeouts { usiok: usi_timeout, readyok: usi_timeout }
+}
+
+/// `name (command)`: an engine as the state file names it.
+fn described(conf: &EngineConfig) -> String {
+    format!("{} ({})", conf.name, conf.command.display())
+}
+
 /// The openings, shuffled with the seed: the `--openings` file or the built-in ones.
 fn load_openings(settings: &TuneSettings, seed: u64) -> Result<Vec<Opening>, TuneError> {
     let mut list = settings.openings.load()?;
@@ -70,7 +96,8 @@ fn load_openings(settings: &TuneSettings, seed: u64) -> Result<Vec<Opening>, Tun
     Ok(list)
 }
 
-/// Starts the engine once: it must complete its handshake and list every parameter as an option.
+/// Starts the engine once: it must complete its handshake and list every parameter as an option
+/// (`params` is empty for the opponent, which needs only the handshake).
 fn preflight(conf: &EngineConfig, params: &[Param], timeouts: Timeouts) -> Result<(), TuneError> {
     let p = EngineProcess::start(conf, timeouts, None, &EngineRegistry::default())
         .map_err(|e| TuneError::Handshake { engine: conf.name.clone(), why: e.to_string() })?;
@@ -120,6 +147,7 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
     if !conf.command_found() {
         return Err(TuneError::MissingCommand { engine: conf.name.clone(), command: conf.command.clone() });
     }
+    let opponent = opponent(settings)?;
     let format = match settings.format.or_else(|| settings.out.to_str().and_then(Format::from_path)) {
         Some(f) if f.one_game_per_file() => return Err(TuneError::OneGamePerFile(settings.out.clone())),
         Some(f) => f,
@@ -139,13 +167,19 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
         params: params.clone(),
         gains,
         seed,
-        engine: format!("{} ({})", conf.name, conf.command.display()),
+        engine: described(&conf),
         tc: tc.to_string(),
+        opponent: opponent.as_ref().map(|o| match o.tc {
+            Some(own) if own != tc => format!("{} {own}", described(o)),
+            _ => described(o),
+        }),
     };
     let openings = load_openings(settings, seed)?;
-    let usi_timeout = Duration::from_secs(conf.usi_timeout.unwrap_or(settings.game.usi_timeout));
-    let timeouts = Timeouts { usiok: usi_timeout, readyok: usi_timeout };
+    let timeouts = timeouts_of(&conf, settings);
     preflight(&conf, &params, timeouts)?;
+    if let Some(o) = &opponent {
+        preflight(o, &[], timeouts_of(o, settings))?;
+    }
     let state = starting_state(settings, &state_path, identity, events)?;
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -154,5 +188,5 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
         .map_err(FileError::at(&settings.out))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
     let records = RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty);
-    Ok(Plan { params, conf, gains, seed, tc, openings, timeouts, state, records })
+    Ok(Plan { params, conf, opponent, gains, seed, tc, openings, timeouts, state, records })
 }

@@ -1,14 +1,15 @@
 //! Running a tuning run: after the checks (`plan`), the iterations in batches of `--concurrency`
-//! game pairs, all of a batch drawn at the θ it starts from (as fishtest's workers play a batch
-//! at the θ they were handed), and applied in iteration order when the batch is over: each
-//! pair's games appended to the record file, θ moved, the state file rewritten. The first
-//! Ctrl-C lets the running pairs finish and stops; the second kills the engines and exits at once
-//! (status 130), after the iteration being written, if any.
+//! (each a game pair, or two against an opponent), all of a batch drawn at the θ it starts from
+//! (as fishtest's workers play a batch at the θ they were handed), and applied in iteration
+//! order when the batch is over: each iteration's games appended to the record file, θ moved,
+//! the state file rewritten. The first Ctrl-C lets the running iterations finish and stops; the
+//! second kills the engines and exits at once (status 130), after the iteration being written,
+//! if any.
 
 use super::events::{TuneEvent, TuneObserver};
-use super::pairs::{PairDone, PairJob, SIDES, Shared, worker};
+use super::pairs::{PairDone, PairJob, Shared, worker};
 use super::params::Param;
-use super::plan::{Plan, plan};
+use super::plan::{Plan, plan, timeouts_of};
 use super::state::{self, TuneState};
 use super::{TuneError, TuneSettings, page};
 use crate::arena::FileError;
@@ -57,31 +58,35 @@ fn values_text(params: &[Param], values: &[i64]) -> String {
     params.iter().zip(values).map(|(p, v)| format!("{}={v}", p.name)).collect::<Vec<_>>().join(", ")
 }
 
-/// Appends the two games of `d` to `out`, with the run's tags.
+/// Appends the games of `d` to `out`, with the run's tags; `names` are the sides' names.
 fn write_games(
     out: &mut RecordWriter<BufWriter<File>>,
     d: PairDone,
     params: &[Param],
-    names: &[String; SIDES],
+    names: &[String],
 ) -> std::io::Result<()> {
     let t = &d.job.trial;
     let options = [values_text(params, &t.plus), values_text(params, &t.minus)];
+    let first = d.games.len() * t.k as usize + 1;
     for (i, g) in d.games.into_iter().enumerate() {
-        let (black, white) = if i == 0 { (0, 1) } else { (1, 0) };
-        let mut rec = g.record;
+        let [black, white] = g.seats;
+        let mut rec = g.outcome.record;
         let mut tags: Vec<(String, String)> = [
             ("Event", "hisha tune".to_string()),
             ("Date", today()),
-            ("Round", (2 * t.k as usize + 1 + i).to_string()),
+            ("Round", (first + i).to_string()),
             ("Black", names[black].clone()),
             ("White", names[white].clone()),
             ("Opening", d.job.opening.name.clone()),
-            ("BlackOptions", options[black].clone()),
-            ("WhiteOptions", options[white].clone()),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
+        for (key, side) in [("BlackOptions", black), ("WhiteOptions", white)] {
+            if let Some(o) = options.get(side) {
+                tags.push((key.to_string(), o.clone()));
+            }
+        }
         tags.append(&mut rec.tags);
         rec.tags = tags;
         out.write(&rec)?;
@@ -92,11 +97,17 @@ fn write_games(
 /// Runs `hisha tune` with `settings`, telling `events` what happens; why it did not complete, if
 /// it did not.
 pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), TuneError> {
-    let Plan { params, conf, gains, seed, tc, openings, timeouts, mut state, mut records } = plan(&settings, &*events)?;
+    let Plan { params, conf, opponent, gains, seed, tc, openings, timeouts, mut state, mut records } =
+        plan(&settings, &*events)?;
     let state_path = state::path_for(&settings.out);
-    let names = [format!("{}+", conf.name), format!("{}-", conf.name)];
+    let mut names = vec![format!("{}+", conf.name), format!("{}-", conf.name)];
+    names.extend(opponent.as_ref().map(|o| o.name.clone()));
+    let against = opponent.as_ref().map_or(String::new(), |o| {
+        let own = o.tc.filter(|&own| own != tc).map_or(String::new(), |own| format!(" at {own}"));
+        format!(" against {}{own}", o.name)
+    });
     let heading = format!(
-        "=== hisha tune {} ({tc}): {} over {} iterations (A {}, alpha {}, gamma {}), seed {seed}, records in {}{}",
+        "=== hisha tune {} ({tc}){against}: {} over {} iterations (A {}, alpha {}, gamma {}), seed {seed}, records in {}{}",
         conf.name,
         params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
         gains.iterations,
@@ -110,13 +121,20 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
     install(&interrupt, &registry, &events);
+    let tuned_margin = conf.time_margin.unwrap_or(settings.game.time_margin);
+    let opponent_tc = opponent.as_ref().and_then(|o| o.tc).unwrap_or(tc);
+    let opponent_margin = opponent.as_ref().and_then(|o| o.time_margin).unwrap_or(settings.game.time_margin);
+    let opponent_timeouts = opponent.as_ref().map_or(timeouts, |o| timeouts_of(o, &settings));
+    let mut confs: Vec<EngineConfig> =
+        names[..2].iter().map(|n| EngineConfig { name: n.clone(), ..conf.clone() }).collect();
+    confs.extend(opponent);
     let shared = Shared {
-        confs: names.clone().map(|n| EngineConfig { name: n, ..conf.clone() }),
+        confs,
         names: params.iter().map(|p| p.name.clone()).collect(),
         rules: Rules::from_settings(&settings.game),
-        tc,
-        margin: conf.time_margin.unwrap_or(settings.game.time_margin),
-        timeouts,
+        tc: [tc, tc, opponent_tc],
+        margin: [tuned_margin, tuned_margin, opponent_margin],
+        timeouts: [timeouts, timeouts, opponent_timeouts],
         registry,
     };
     let (job_tx, job_rx) = unbounded::<PairJob>();

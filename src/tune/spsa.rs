@@ -12,6 +12,11 @@
 //!   against itself at θ − c_k·flip (each clipped to min..max) over a colour-swapped game pair;
 //!   with `result` = the wins minus the losses of the θ + c_k·flip side, θ moves by
 //!   R_k · c_k · result · flip, clipped to min..max;
+//! - against a fixed opponent (`hisha tune --opponent`), each side plays its own colour-swapped
+//!   pair against the opponent over the iteration's opening, and `result` is the θ + c_k·flip
+//!   side's wins minus losses less the θ − c_k·flip side's (−4 to 4). It estimates the same
+//!   difference of strengths as the pair of self-play: there both sides differ in each game,
+//!   here one, over twice the games;
 //! - the values sent to the engine are rounded stochastically, as fishtest's worker does
 //!   (worker/games.py): ⌊x + u⌋ with u uniform in [0, 1), so that x = N.p is N + 1 with
 //!   probability p, and N otherwise.
@@ -113,7 +118,8 @@ pub fn trial(params: &[Param], theta: &[f64], gains: &Gains, k: u64, seed: u64) 
 }
 
 /// Moves `theta` by the outcome of `trial`: `result` is the wins minus the losses of its
-/// θ + c·flip side over the pair (−2 to 2).
+/// θ + c·flip side over the pair (−2 to 2), or against a fixed opponent those less the θ − c·flip
+/// side's (−4 to 4).
 pub fn update(params: &[Param], theta: &mut [f64], trial: &Trial, result: i32) {
     for (i, (p, th)) in params.iter().zip(theta.iter_mut()).enumerate() {
         let (step, flip) = (trial.steps[i], f64::from(trial.flips[i]));

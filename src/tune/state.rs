@@ -23,6 +23,10 @@ pub struct TuneIdentity {
     pub engine: String,
     /// The time control.
     pub tc: String,
+    /// The fixed opponent, `name (command)`; `None` when the engine plays itself (state files
+    /// written before opponents existed have none).
+    #[serde(default)]
+    pub opponent: Option<String>,
 }
 
 impl TuneIdentity {
@@ -43,13 +47,28 @@ impl TuneIdentity {
         differ("seed", self.seed.to_string(), other.seed.to_string());
         differ("engine", self.engine.clone(), other.engine.clone());
         differ("time control", self.tc.clone(), other.tc.clone());
+        let opponent = |o: &Option<String>| o.clone().unwrap_or_else(|| "none (self-play)".into());
+        differ("opponent", opponent(&self.opponent), opponent(&other.opponent));
         out
+    }
+
+    /// The games of an iteration: a colour-swapped pair, or against a fixed opponent one pair
+    /// for each side.
+    pub fn games_per_iteration(&self) -> u64 {
+        if self.opponent.is_some() { 4 } else { 2 }
+    }
+
+    /// The largest iteration result: 2 (the θ + c·flip side won both games of its pair), or 4
+    /// against an opponent (the θ + c·flip side won both of its games, the θ − c·flip side lost
+    /// both of its).
+    pub fn max_result(&self) -> i32 {
+        self.games_per_iteration() as i32
     }
 }
 
-/// The pair results of a run: how many pairs the θ + c·flip side scored −2, −1, 0, 1 and 2 in
-/// (wins minus losses).
-pub type PairResults = [u64; 5];
+/// The iteration results of a run: how many iterations scored −max, …, 0, …, +max
+/// ([`TuneIdentity::max_result`]), in that order.
+pub type PairResults = Vec<u64>;
 
 /// The state of a run.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -76,7 +95,8 @@ impl TuneState {
     /// The state of a new run: nothing done, θ at the start values.
     pub fn new(identity: TuneIdentity) -> TuneState {
         let theta: Vec<f64> = identity.params.iter().map(|p| p.start as f64).collect();
-        TuneState { trajectory: vec![(0, theta.clone())], identity, done: 0, theta, results: [0; 5] }
+        let results = vec![0; 2 * identity.max_result() as usize + 1];
+        TuneState { trajectory: vec![(0, theta.clone())], identity, done: 0, theta, results }
     }
 
     /// The trials of the next `size` iterations (fewer at the end of the run), all drawn at θ
@@ -87,12 +107,14 @@ impl TuneState {
         (self.done..end).map(|k| spsa::trial(&id.params, &self.theta, &id.gains, k, id.seed)).collect()
     }
 
-    /// Counts the next iteration, played as `trial` with the pair result `result` (wins minus
-    /// losses of the θ + c·flip side): θ moves by it.
+    /// Counts the next iteration, played as `trial` with the result `result` (wins minus losses
+    /// of the θ + c·flip side; against an opponent, less those of the θ − c·flip side): θ moves
+    /// by it.
     pub fn apply(&mut self, trial: &Trial, result: i32) {
         spsa::update(&self.identity.params, &mut self.theta, trial, result);
         self.done += 1;
-        if let Some(n) = usize::try_from(result + 2).ok().and_then(|i| self.results.get_mut(i)) {
+        let index = result + self.identity.max_result();
+        if let Some(n) = usize::try_from(index).ok().and_then(|i| self.results.get_mut(i)) {
             *n += 1;
         }
         let n = self.identity.gains.iterations;
@@ -159,6 +181,7 @@ mod tests {
             seed: u64::MAX,
             engine: "fake (/bin/fake tunable 1 2)".into(),
             tc: "nodes=1000".into(),
+            opponent: None,
         }
     }
 
@@ -175,7 +198,7 @@ mod tests {
             st.apply(&trial, [2, -1, 0, 1][k % 4]);
         }
         assert!(st.theta[1] != -3.0 && st.theta[1] > -9.0, "θ moved, and not to a round number: {:?}", st.theta);
-        assert_eq!((st.done, st.results), (12, [0, 3, 3, 3, 3]));
+        assert_eq!((st.done, st.results.as_slice()), (12, [0, 3, 3, 3, 3].as_slice()));
         // 1000 iterations: θ is kept every 5, from the start.
         let kept: Vec<u64> = st.trajectory.iter().map(|(k, _)| *k).collect();
         assert_eq!(kept, [0, 5, 10]);
@@ -186,6 +209,33 @@ mod tests {
         assert!(e.to_string().starts_with(&format!("{}: not a state file of hisha tune: ", path.display())), "{e}");
         let e = load(&dir.join("none.state")).expect_err("missing");
         assert!(matches!(e, StateError::File(_)), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn against_an_opponent_results_run_from_minus_4_to_4_and_old_state_files_still_read() {
+        let dir = crate::testing::temp_dir("tune-state-opponent");
+        let path = dir.join("t.psn.state");
+        let mut id = identity(100);
+        id.opponent = Some("ref (/bin/ref)".into());
+        assert_eq!((id.games_per_iteration(), id.max_result()), (4, 4));
+        let mut st = TuneState::new(id.clone());
+        for (k, result) in [-4, 4, 3, 0, 0].into_iter().enumerate() {
+            let trial = st.next_trials(1).remove(0);
+            assert_eq!(trial.k, k as u64);
+            st.apply(&trial, result);
+        }
+        assert_eq!(st.results, [1, 0, 0, 0, 2, 0, 0, 1, 1]);
+        let d = identity(100).differences(&id);
+        assert_eq!(d, ["opponent: none (self-play) there, ref (/bin/ref) now"]);
+        // A state file of a self-play run written before opponents existed: no `opponent`.
+        let mut old = TuneState::new(identity(100));
+        old.results = vec![0, 1, 2, 3, 4];
+        save(&path, &old).expect("writes");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        std::fs::write(&path, text.replace(",\"opponent\":null", "")).expect("writes");
+        assert!(!std::fs::read_to_string(&path).expect("reads").contains("opponent"));
+        assert_eq!(load(&path).expect("an old file reads"), old);
         let _ = std::fs::remove_dir_all(dir);
     }
 
