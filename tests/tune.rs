@@ -187,6 +187,35 @@ fn spsa_against_a_fixed_opponent_brings_every_parameter_near_the_optimum() {
     assert!(err.contains("opponent: ref (") && err.contains(" there, none (self-play) now"), "{err}");
 }
 
+#[test]
+fn an_opponent_that_keeps_crashing_stops_the_run_after_its_iteration_and_the_log_has_every_game() {
+    let (dir, params) = setup("tune-crashes");
+    let log = dir.join("t.log");
+    let mut a = args(&dir, &params, 20, 1);
+    let crash = format!("cmd={}", fake_engine());
+    a.extend(["--opponent", "name=bad", &crash, "arg=crash", "arg=2"].map(String::from));
+    a.extend(["--log", s(&log), "--max-crashes", "3"].map(String::from));
+    let run = hisha(&a);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("bad crashed, stalled or failed to start in 3 games in a row (--max-crashes 3); the iterations finished are kept, --resume continues"),
+        "{err}"
+    );
+    // Its third crash is in the first iteration's third game: that iteration is kept, whole.
+    let st = state::load(&dir.join("t.psn.state")).expect("state");
+    assert_eq!(st.done, 1);
+    let records = games(&dir.join("t.psn"), Format::Psn);
+    assert_eq!(records.len(), 4);
+    let transcript = std::fs::read_to_string(&log).expect("log");
+    assert!(transcript.contains("=== hisha tune fake (nodes=1) against bad"), "the heading first");
+    for (n, r) in (1..=4).zip(&records) {
+        assert_eq!(r.tag("Transcript"), Some(format!("{}: game {n}", log.display()).as_str()));
+        assert!(transcript.contains(&format!("[game {n} black ")) && transcript.contains(&format!("[game {n} white ")));
+    }
+    assert!(transcript.contains("[game 1 black fake+] > position") && transcript.contains("[game 3 black fake-]"));
+}
+
 /// The iterations done, from the state file (0 while there is none).
 fn done(path: &Path) -> u64 {
     state::load(path).map_or(0, |st| st.done)

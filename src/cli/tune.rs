@@ -16,7 +16,9 @@ use std::sync::Arc;
 pub const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0    every iteration was played (or had been, with --resume)
-  1    the engine failed its first handshake, or a file could not be written
+  1    the engine or the opponent failed its first handshake, crashed, stalled or failed to
+       start in --max-crashes of its games in a row (--resume continues), or a file could not
+       be written
   2    usage: bad arguments, a parameters file with an error (its line and column are named),
        a parameter the engine does not offer as an option, a bad engine definition or
        openings file, an --out whose extension names no record format or a format of one game
@@ -84,6 +86,15 @@ pub struct TuneCommand {
     /// Adjudication and engine timeouts.
     #[command(flatten)]
     pub game: GameArgs,
+    /// Engine stderr and every game's USI transcript, appended (lines start with `[game N black|white
+    /// ENGINE]`; records name it in a `Transcript` tag).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Stop when the tuned engine or the opponent crashes, stalls or fails to start in N of its
+    /// games in a row (0: never). The iterations finished stay in the state and record files;
+    /// `--resume` continues.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub max_crashes: u32,
     /// Print the parameters' values every N iterations (and rewrite the --report page; 0: only
     /// at the end).
     #[arg(long, default_value_t = 100)]
@@ -135,6 +146,8 @@ impl TuneCommand {
             seed: self.seed,
             resume: self.resume,
             game: self.game.settings(),
+            log: self.log,
+            max_crashes: self.max_crashes,
             report_every: self.report_every,
             report: self.report,
             engines_dir: self.engines_dir,
@@ -159,7 +172,7 @@ fn status(e: &TuneError) -> u8 {
         | TuneError::State(_)
         | TuneError::OtherRun { .. } => 2,
         TuneError::Interrupted { .. } => 130,
-        TuneError::Handshake { .. } | TuneError::File(_) | TuneError::Thread(_) => 1,
+        TuneError::Handshake { .. } | TuneError::Crashes(_) | TuneError::File(_) | TuneError::Thread(_) => 1,
     }
 }
 
@@ -184,6 +197,7 @@ pub fn run(cmd: TuneCommand, matches: Option<&ArgMatches>) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hisha::arena::CrashLimit;
     use hisha::tune::params::ParamsError;
 
     #[test]
@@ -203,6 +217,7 @@ mod tests {
             (TuneError::NothingToResume("t.psn.state".into()), 2, "\n  2 "),
             (TuneError::Handshake { engine: "e".into(), why: "exited".into() }, 1, "\n  1 "),
             (TuneError::Interrupted { done: 3, iterations: 9 }, 130, "\n  130 "),
+            (TuneError::Crashes(CrashLimit { engine: "e".into(), limit: 3 }), 1, "\n  1 "),
         ];
         for (e, status, line) in cases {
             assert_eq!(super::status(&e), status, "{e}");

@@ -2,7 +2,7 @@
 
 use super::params::ParamsError;
 use super::state::StateError;
-use crate::arena::{FileError, OpeningsError};
+use crate::arena::{CrashLimit, FileError, OpeningsError};
 use crate::client::config::ConfigError;
 use std::path::PathBuf;
 
@@ -75,6 +75,10 @@ pub enum TuneError {
         /// What differs.
         differences: Vec<String>,
     },
+    /// An engine crashed, stalled or failed to start in `--max-crashes` games in a row: the run
+    /// stopped after the iteration it happened in.
+    #[error("{0}; the iterations finished are kept, --resume continues")]
+    Crashes(CrashLimit),
     /// A file that cannot be written.
     #[error(transparent)]
     File(#[from] FileError),

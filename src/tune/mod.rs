@@ -65,6 +65,11 @@ pub struct TuneSettings {
     pub resume: bool,
     /// How each game is played and judged.
     pub game: GameSettings,
+    /// Engine stderr and every game's USI transcript, appended.
+    pub log: Option<PathBuf>,
+    /// Stop when an engine crashes, stalls or fails to start in this many of its games in a row
+    /// (0: never).
+    pub max_crashes: u32,
     /// Tell θ every this many iterations (and rewrite the page; 0: only at the end).
     pub report_every: u64,
     /// The page of trajectories.

@@ -10,7 +10,7 @@ use super::spsa::Trial;
 use crate::arena::game::{self, GameOutcome, GameSpec, Rules};
 use crate::arena::openings::Opening;
 use crate::client::config::EngineConfig;
-use crate::client::process::{EngineError, EngineProcess, EngineRegistry, Timeouts};
+use crate::client::process::{EngineError, EngineProcess, EngineRegistry, LogSink, Timeouts};
 use crate::client::tc::TimeControl;
 use crate::position::{GameResult, ResultReason, Winner};
 use crate::record::GameRecord;
@@ -62,6 +62,14 @@ pub(super) struct PairDone {
 }
 
 impl PairDone {
+    /// Each game's engines, in the order the games were played: the tuned engine (0, either
+    /// side) or the opponent (1), and whether it crashed, stalled or failed to start in it.
+    pub(super) fn faults(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.games
+            .iter()
+            .flat_map(|g| Color::ALL.map(|c| ((g.seats[c.index()] == OPPONENT) as usize, g.outcome.faulty[c.index()])))
+    }
+
     /// The iteration's result: wins minus losses of the θ + c·flip side; against an opponent,
     /// less the wins minus losses of the θ − c·flip side, which then plays games of its own.
     pub(super) fn result(&self) -> i32 {
@@ -86,6 +94,8 @@ pub(super) struct Shared {
     pub timeouts: [Timeouts; SIDES],
     /// Every engine process started (killed on a second Ctrl-C).
     pub registry: EngineRegistry,
+    /// Where the transcripts go (`--log`).
+    pub log: LogSink,
 }
 
 impl Shared {
@@ -108,7 +118,12 @@ impl Shared {
         let slot = &mut procs[side];
         let p = match slot {
             Some(p) => p,
-            None => slot.insert(EngineProcess::start(&self.confs[side], self.timeouts[side], None, &self.registry)?),
+            None => slot.insert(EngineProcess::start(
+                &self.confs[side],
+                self.timeouts[side],
+                self.log.clone(),
+                &self.registry,
+            )?),
         };
         for (name, value) in self.names.iter().zip(self.values(trial, side)) {
             p.send(&UsiCommand::SetOption { name: name.clone(), value: Some(value.to_string()) })?;

@@ -12,15 +12,16 @@ use super::params::Param;
 use super::plan::{Plan, plan, timeouts_of};
 use super::state::{self, TuneState};
 use super::{TuneError, TuneSettings, page};
-use crate::arena::FileError;
 use crate::arena::game::Rules;
 use crate::arena::timestamp::today;
+use crate::arena::{CrashStreaks, FileError, spawn_logger};
 use crate::client::config::EngineConfig;
 use crate::client::process::EngineRegistry;
 use crate::record::RecordWriter;
 use crossbeam_channel::unbounded;
 use std::fs::File;
 use std::io::BufWriter;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -58,12 +59,14 @@ fn values_text(params: &[Param], values: &[i64]) -> String {
     params.iter().zip(values).map(|(p, v)| format!("{}={v}", p.name)).collect::<Vec<_>>().join(", ")
 }
 
-/// Appends the games of `d` to `out`, with the run's tags; `names` are the sides' names.
+/// Appends the games of `d` to `out`, with the run's tags; `names` are the sides' names, `log`
+/// the transcripts' file.
 fn write_games(
     out: &mut RecordWriter<BufWriter<File>>,
     d: PairDone,
     params: &[Param],
     names: &[String],
+    log: Option<&Path>,
 ) -> std::io::Result<()> {
     let t = &d.job.trial;
     let options = [values_text(params, &t.plus), values_text(params, &t.minus)];
@@ -86,6 +89,9 @@ fn write_games(
             if let Some(o) = options.get(side) {
                 tags.push((key.to_string(), o.clone()));
             }
+        }
+        if let Some(log) = log {
+            tags.push(("Transcript".into(), format!("{}: game {}", log.display(), first + i)));
         }
         tags.append(&mut rec.tags);
         rec.tags = tags;
@@ -118,6 +124,7 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
         if settings.resume { format!(" (resumed after {} iterations)", state.done) } else { String::new() }
     );
     events.event(TuneEvent::Started { heading: &heading, state: &state });
+    let (log, logger) = spawn_logger(&settings.log, heading.clone())?;
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
     install(&interrupt, &registry, &events);
@@ -136,6 +143,7 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
         margin: [tuned_margin, tuned_margin, opponent_margin],
         timeouts: [timeouts, timeouts, opponent_timeouts],
         registry,
+        log,
     };
     let (job_tx, job_rx) = unbounded::<PairJob>();
     let (done_tx, done_rx) = unbounded::<PairDone>();
@@ -151,7 +159,10 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     }
     drop((done_tx, shared));
     let mut told = None;
-    while state.done < gains.iterations && !interrupt.stop.load(Ordering::SeqCst) {
+    let mut streaks = CrashStreaks::new(settings.max_crashes, 2);
+    let engines = [conf.name.as_str(), names.get(2).map_or("", String::as_str)];
+    let mut crashed = None;
+    while state.done < gains.iterations && !interrupt.stop.load(Ordering::SeqCst) && crashed.is_none() {
         let trials = state.next_trials(settings.concurrency as u64);
         let size = trials.len();
         for trial in trials {
@@ -164,10 +175,15 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
         }
         pairs.sort_by_key(|d| d.job.trial.k);
         for d in pairs {
+            if crashed.is_some() {
+                break; // the iterations after the one that reached --max-crashes are played again on --resume
+            }
             let result = d.result();
+            crashed = d.faults().find_map(|(e, faulty)| streaks.record(e, engines[e], faulty));
             interrupt.while_writing(|| -> Result<(), TuneError> {
                 let trial = d.job.trial.clone();
-                write_games(&mut records, d, &params, &names).map_err(FileError::at(&settings.out))?;
+                let log = settings.log.as_deref();
+                write_games(&mut records, d, &params, &names, log).map_err(FileError::at(&settings.out))?;
                 state.apply(&trial, result);
                 Ok(state::save(&state_path, &state)?)
             })?;
@@ -183,8 +199,12 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     for h in handles {
         let _ = h.join();
     }
+    logger.finish();
     if told != Some(state.done) {
         tell(&settings, &state, &*events);
+    }
+    if let Some(limit) = crashed {
+        return Err(TuneError::Crashes(limit));
     }
     if state.done < gains.iterations {
         return Err(TuneError::Interrupted { done: state.done, iterations: gains.iterations });
