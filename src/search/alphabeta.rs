@@ -295,14 +295,14 @@ impl Searcher {
             let mut r = 0;
             if depth >= params::lmr_depth() && searched >= 2 && !c.tactical && !state.in_check {
                 r = reduction(depth, searched);
-                r -= pv as i32;
-                r += cut as i32;
-                r += !state.improving as i32;
+                r -= pv as i32 * params::lmr_pv_node();
+                r += cut as i32 * params::lmr_cut_node();
+                r += !state.improving as i32 * params::lmr_not_improving();
                 if state.killers.contains(&Some(c.m)) {
-                    r -= 1;
+                    r -= params::lmr_killer();
                 }
                 // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
-                r -= c.gives_check as i32;
+                r -= c.gives_check as i32 * params::lmr_quiet_check();
                 r -= c.history / params::lmr_history_divisor();
                 r = r.clamp(0, new_depth - 1);
             }
