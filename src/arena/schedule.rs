@@ -108,7 +108,7 @@ pub(crate) fn schedule(
     let per_pairing = games_per_pairing(settings) / 2;
     let usage = opening_use(settings, confs, openings.len());
     let tc = |c: &EngineConfig| c.tc.unwrap_or(settings.tc);
-    let margin = |c: &EngineConfig| c.time_margin.unwrap_or(settings.game.time_margin);
+    let margin = |c: &EngineConfig| settings.game.time_margin_of(c);
     let mut jobs = Vec::new();
     for number in 1..=per_pairing * pairings.len() * 2 {
         let pair = (number - 1) / 2;

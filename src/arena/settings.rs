@@ -7,11 +7,13 @@ use super::stats::{Anchor, Sprt};
 use super::tournament::Tournament;
 use crate::Handicap;
 use crate::array_task::ArrayTask;
+use crate::client::config::EngineConfig;
 use crate::client::tc::TimeControl;
 use crate::position::EnteringKingRule;
 use crate::record::Format;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// The settings of `hisha match` (see `hisha match --help` for each one's meaning).
 #[derive(Clone, Debug)]
@@ -84,6 +86,19 @@ pub struct GameSettings {
     pub usi_timeout: u64,
     /// Seconds an untimed move may take before the engine is deemed stalled.
     pub stall_timeout: u64,
+}
+
+impl GameSettings {
+    /// `conf`'s margin beyond the time allowance: its own `time_margin`, else these settings'.
+    pub fn time_margin_of(&self, conf: &EngineConfig) -> u64 {
+        conf.time_margin.unwrap_or(self.time_margin)
+    }
+
+    /// How long `conf` may take to answer `usi` and `isready`: its own `usi_timeout`, else
+    /// these settings'.
+    pub fn usi_timeout_of(&self, conf: &EngineConfig) -> Duration {
+        Duration::from_secs(conf.usi_timeout.unwrap_or(self.usi_timeout))
+    }
 }
 
 /// A score threshold held for a number of moves (`--resign CP:PLIES`, `--draw CP:PLIES`).

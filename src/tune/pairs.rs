@@ -7,6 +7,7 @@
 //! pair against it, then the θ − c·flip side.
 
 use super::spsa::Trial;
+use crate::arena::GameSettings;
 use crate::arena::game::{self, GameOutcome, GameSpec, Rules};
 use crate::arena::openings::Opening;
 use crate::client::config::EngineConfig;
@@ -86,12 +87,10 @@ pub(super) struct Shared {
     pub names: Vec<String>,
     /// Adjudication.
     pub rules: Rules,
-    /// The time control of each side (the opponent's: its own `tc=`, else the run's).
-    pub tc: [TimeControl; SIDES],
-    /// Milliseconds beyond each side's allowance before a move loses on time.
-    pub margin: [u64; SIDES],
-    /// Handshake timeouts of each side.
-    pub timeouts: [Timeouts; SIDES],
+    /// The run's time control (an engine's own `tc=` overrides it).
+    pub tc: TimeControl,
+    /// The run's margin and handshake timeout (an engine's own override them).
+    pub game: GameSettings,
     /// Every engine process started (killed on a second Ctrl-C).
     pub registry: EngineRegistry,
     /// Where the transcripts go (`--log`).
@@ -108,6 +107,11 @@ impl Shared {
         }
     }
 
+    /// The time control of `side`: its own `tc=`, else the run's.
+    fn tc_of(&self, side: usize) -> TimeControl {
+        self.confs[side].tc.unwrap_or(self.tc)
+    }
+
     /// The engine of `side`, running (started if needed) with its values of `trial` set.
     fn ready<'p>(
         &self,
@@ -118,12 +122,12 @@ impl Shared {
         let slot = &mut procs[side];
         let p = match slot {
             Some(p) => p,
-            None => slot.insert(EngineProcess::start(
-                &self.confs[side],
-                self.timeouts[side],
-                self.log.clone(),
-                &self.registry,
-            )?),
+            None => {
+                let conf = &self.confs[side];
+                let t = self.game.usi_timeout_of(conf);
+                let timeouts = Timeouts { usiok: t, readyok: t };
+                slot.insert(EngineProcess::start(conf, timeouts, self.log.clone(), &self.registry)?)
+            }
         };
         for (name, value) in self.names.iter().zip(self.values(trial, side)) {
             p.send(&UsiCommand::SetOption { name: name.clone(), value: Some(value.to_string()) })?;
@@ -144,8 +148,8 @@ impl Shared {
             start: job.opening.start.clone(),
             opening: job.opening.moves.clone(),
             opening_name: job.opening.name.clone(),
-            tc: seats.map(|s| self.tc[s]),
-            margin: seats.map(|s| self.margin[s]),
+            tc: seats.map(|s| self.tc_of(s)),
+            margin: seats.map(|s| self.game.time_margin_of(&self.confs[s])),
         };
         for (c, side) in Color::ALL.into_iter().zip(seats) {
             if let Err(why) = self.ready(procs, side, &job.trial) {
@@ -154,6 +158,7 @@ impl Shared {
                 return Played { seats, outcome };
             }
         }
+        // Two distinct slots of `procs` at once (`get_disjoint_mut` is newer than the MSRV).
         let [black, white] = seats;
         let (low, high) = procs.split_at_mut(black.max(white));
         let (b, w) = if black < white {

@@ -37,8 +37,6 @@ pub(super) struct Plan {
     pub tc: TimeControl,
     /// The openings, shuffled with the seed.
     pub openings: Vec<Opening>,
-    /// The tuned engine's handshake timeouts.
-    pub timeouts: Timeouts,
     /// The state to go on from.
     pub state: TuneState,
     /// The record file, open for appending.
@@ -78,12 +76,6 @@ fn opponent(settings: &TuneSettings) -> Result<Option<EngineConfig>, TuneError> 
     Ok(Some(conf))
 }
 
-/// The handshake timeouts of `conf`: its own `usi_timeout`, else the run's.
-pub(super) fn timeouts_of(conf: &EngineConfig, settings: &TuneSettings) -> Timeouts {
-    let usi_timeout = Duration::from_secs(conf.usi_timeout.unwrap_or(settings.game.usi_timeout));
-    Timeouts { usiok: usi_timeout, readyok: usi_timeout }
-}
-
 /// `name (command)`: an engine as the state file names it.
 fn described(conf: &EngineConfig) -> String {
     format!("{} ({})", conf.name, conf.command.display())
@@ -97,8 +89,11 @@ fn load_openings(settings: &TuneSettings, seed: u64) -> Result<Vec<Opening>, Tun
 }
 
 /// Starts the engine once: it must complete its handshake and list every parameter as an option
-/// (`params` is empty for the opponent, which needs only the handshake).
-fn preflight(conf: &EngineConfig, params: &[Param], timeouts: Timeouts) -> Result<(), TuneError> {
+/// (`params` is empty for the opponent, which needs only the handshake), within its handshake
+/// timeout.
+fn preflight(conf: &EngineConfig, params: &[Param], settings: &TuneSettings) -> Result<(), TuneError> {
+    let t = settings.game.usi_timeout_of(conf);
+    let timeouts = Timeouts { usiok: t, readyok: t };
     let p = EngineProcess::start(conf, timeouts, None, &EngineRegistry::default())
         .map_err(|e| TuneError::Handshake { engine: conf.name.clone(), why: e.to_string() })?;
     let listed = p.listed_options.clone();
@@ -175,10 +170,9 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
         }),
     };
     let openings = load_openings(settings, seed)?;
-    let timeouts = timeouts_of(&conf, settings);
-    preflight(&conf, &params, timeouts)?;
+    preflight(&conf, &params, settings)?;
     if let Some(o) = &opponent {
-        preflight(o, &[], timeouts_of(o, settings))?;
+        preflight(o, &[], settings)?;
     }
     let state = starting_state(settings, &state_path, identity, events)?;
     let file = std::fs::OpenOptions::new()
@@ -188,5 +182,5 @@ pub(super) fn plan(settings: &TuneSettings, events: &dyn TuneObserver) -> Result
         .map_err(FileError::at(&settings.out))?;
     let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
     let records = RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, empty);
-    Ok(Plan { params, conf, opponent, gains, seed, tc, openings, timeouts, state, records })
+    Ok(Plan { params, conf, opponent, gains, seed, tc, openings, state, records })
 }

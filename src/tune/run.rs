@@ -9,7 +9,7 @@
 use super::events::{TuneEvent, TuneObserver};
 use super::pairs::{PairDone, PairJob, Shared, worker};
 use super::params::Param;
-use super::plan::{Plan, plan, timeouts_of};
+use super::plan::{Plan, plan};
 use super::state::{self, TuneState};
 use super::{TuneError, TuneSettings, page};
 use crate::arena::game::Rules;
@@ -103,8 +103,7 @@ fn write_games(
 /// Runs `hisha tune` with `settings`, telling `events` what happens; why it did not complete, if
 /// it did not.
 pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), TuneError> {
-    let Plan { params, conf, opponent, gains, seed, tc, openings, timeouts, mut state, mut records } =
-        plan(&settings, &*events)?;
+    let Plan { params, conf, opponent, gains, seed, tc, openings, mut state, mut records } = plan(&settings, &*events)?;
     let state_path = state::path_for(&settings.out);
     let mut names = vec![format!("{}+", conf.name), format!("{}-", conf.name)];
     names.extend(opponent.as_ref().map(|o| o.name.clone()));
@@ -128,10 +127,6 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     let registry = EngineRegistry::default();
     let interrupt = Arc::new(Interrupt::default());
     install(&interrupt, &registry, &events);
-    let tuned_margin = conf.time_margin.unwrap_or(settings.game.time_margin);
-    let opponent_tc = opponent.as_ref().and_then(|o| o.tc).unwrap_or(tc);
-    let opponent_margin = opponent.as_ref().and_then(|o| o.time_margin).unwrap_or(settings.game.time_margin);
-    let opponent_timeouts = opponent.as_ref().map_or(timeouts, |o| timeouts_of(o, &settings));
     let mut confs: Vec<EngineConfig> =
         names[..2].iter().map(|n| EngineConfig { name: n.clone(), ..conf.clone() }).collect();
     confs.extend(opponent);
@@ -139,9 +134,8 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
         confs,
         names: params.iter().map(|p| p.name.clone()).collect(),
         rules: Rules::from_settings(&settings.game),
-        tc: [tc, tc, opponent_tc],
-        margin: [tuned_margin, tuned_margin, opponent_margin],
-        timeouts: [timeouts, timeouts, opponent_timeouts],
+        tc,
+        game: settings.game,
         registry,
         log,
     };

@@ -32,7 +32,6 @@ use interrupt::Interrupt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 use watch::Watch;
 use workers::{Done, Queue, Shared};
 
@@ -123,7 +122,7 @@ pub fn run(mut settings: MatchSettings, events: Arc<dyn MatchObserver>) -> Resul
         return Ok(merge::merge(&settings, &*events)?);
     }
     let plan = plan(&settings, &*events)?;
-    let timeout = |c: &EngineConfig| Duration::from_secs(c.usi_timeout.unwrap_or(settings.game.usi_timeout));
+    let timeout = |c: &EngineConfig| settings.game.usi_timeout_of(c);
     let checked = preflight::check(&plan.confs, &plan.confs.iter().map(timeout).collect::<Vec<_>>(), &*events)?;
     let (heading, other_note) = announce(&settings, &plan, &*events)?;
     let (log, logger) = spawn_logger(&settings.log, heading)?;
