@@ -155,6 +155,12 @@ impl Position {
         self.board[sq.index()]
     }
 
+    /// Every square's piece, by square index.
+    #[inline(always)]
+    pub(crate) fn squares(&self) -> &[Option<Piece>; 81] {
+        &self.board
+    }
+
     /// The pieces in `c`'s hand.
     #[inline(always)]
     pub fn hand(&self, c: Color) -> Hand {

@@ -9,8 +9,9 @@
 //! records the move's [`DirtyPieces`] for the child's ply ([`Evaluator::push`]; a null move records
 //! no change, so the child's accumulator is the parent's with the other side to move), and once it
 //! is played it computes the child's accumulator ([`Evaluator::played`]): from the parent's, or,
-//! for the side whose own king moved (HalfKP), from scratch. Undoing a move is going back to the
-//! parent's ply. Computing eagerly measured faster than computing lazily (when the child is first
+//! for the side whose own king moved (HalfKP), from the half last computed with the king on its
+//! new square, kept in a [`RefreshCache`], and the pieces that differ since. Undoing a move is
+//! going back to the parent's ply. Computing eagerly measured faster than computing lazily (when the child is first
 //! evaluated, from the nearest known ply above, which [`Evaluator::evaluate`] still does for a ply
 //! not computed): 8.3-8.4 s against 8.9-9.1 s for `hisha bench` with a HalfKP-256 net, though lazy
 //! skips the children that never evaluate (table hits, checks, cut-offs); see `nnue/README.md`.
@@ -19,7 +20,7 @@
 //! evaluation.
 
 use super::MAX_PLY;
-use crate::eval::nnue::{Accumulator, DirtyPieces, Network};
+use crate::eval::nnue::{Accumulator, DirtyPieces, Network, RefreshCache};
 use crate::eval::{self, Value};
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -39,6 +40,8 @@ struct Ply {
 struct Nnue {
     net: Arc<Network>,
     plies: Box<[Ply]>,
+    /// The halves last computed for each own-king square (HalfKP's refreshes start there).
+    cache: RefreshCache,
 }
 
 /// The evaluation of one search thread: an NNUE net with its accumulator stack, or (no net) the
@@ -57,7 +60,8 @@ impl Evaluator {
         }
         self.nnue = net.map(|net| {
             let ply = Ply { dirty: DirtyPieces::null(), computed: [false; 2], acc: Accumulator::default() };
-            Nnue { net, plies: vec![ply; MAX_PLY + 2].into_boxed_slice() }
+            let cache = RefreshCache::new(&net);
+            Nnue { net, plies: vec![ply; MAX_PLY + 2].into_boxed_slice(), cache }
         });
     }
 
@@ -148,7 +152,7 @@ impl Nnue {
             let king_moved = refreshes && self.plies[known].dirty.king_moved() == Some(perspective);
             if king_moved || known == 0 {
                 let target = &mut self.plies[ply];
-                self.net.refresh_perspective(pos, perspective, &mut target.acc);
+                self.cache.refresh(&self.net, pos, perspective, &mut target.acc);
                 target.computed[c] = true;
                 return;
             }

@@ -205,6 +205,21 @@ impl Piece {
         PieceKind::ALL[((self.0.get() & 15) - 1) as usize]
     }
 
+    /// The piece's one-byte code (never 0; `None` as an `Option<Piece>` is 0).
+    #[inline(always)]
+    pub(crate) const fn code(self) -> u8 {
+        self.0.get()
+    }
+
+    /// The piece whose [`Piece::code`] is `code`, `None` for 0 (codes come only from `code`).
+    #[inline(always)]
+    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
+        match NonZeroU8::new(code) {
+            Some(v) => Some(Piece(v)),
+            None => None,
+        }
+    }
+
     /// A dense index 0..28 (`color * 14 + kind`) for tables.
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -255,9 +270,11 @@ mod tests {
                 let p = Piece::new(c, k);
                 assert_eq!((p.color(), p.kind()), (c, k));
                 assert!(p.index() < 28);
+                assert_eq!(Piece::from_code(p.code()), Some(p));
             }
         }
         assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        assert_eq!(Piece::from_code(0), None);
         assert_eq!(Piece::new(Color::White, PieceKind::Horse).to_sfen(), "+b");
     }
 

@@ -20,8 +20,8 @@ use crate::types::Color;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub struct Accumulator {
-    halves: [[i16; MAX_L1]; 2],
-    kings: [u8; 2],
+    pub(super) halves: [[i16; MAX_L1]; 2],
+    pub(super) kings: [u8; 2],
 }
 
 impl Default for Accumulator {

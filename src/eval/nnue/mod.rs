@@ -59,6 +59,7 @@ pub(crate) mod file;
 pub mod forward;
 pub(crate) mod network;
 pub(crate) mod random;
+pub(crate) mod refresh_cache;
 pub(crate) mod simd;
 
 #[cfg(test)]
@@ -71,6 +72,7 @@ pub use features::{DirtyPieces, FeatureSet};
 pub use file::NnueError;
 pub use network::{LayerWeights, Network, NetworkWeights, WeightsError};
 pub use random::Spread;
+pub(crate) use refresh_cache::RefreshCache;
 pub use simd::Kernel;
 
 #[cfg(test)]
