@@ -5,7 +5,8 @@
 //! Pieces: [`bona_piece`] (YaneuraOu's piece numbering), [`features`] (active rows, and what a
 //! move changes), [`architecture`] (shapes and hashes), [`Network`] (weights; `file` reads and
 //! writes `nn.bin`; [`NetworkWeights`] are its parameters as plain vectors, for tools that make
-//! or read nets), [`Accumulator`] (refresh and incremental update), the forward pass
+//! or read nets), [`Accumulator`] (refresh and incremental update; `refresh_cache` starts HalfKP's
+//! refreshes from the half last computed for the same king square), the forward pass
 //! ([`Network::evaluate`]), `simd` kernels (scalar and AVX2, picked at run time) and `random` nets
 //! for tests and `hisha nnue random`. The trainer, with its float net and YaneuraOu's training
 //! records (`PackedSfenValue`), is a tool of its own: the `hisha-nnue` crate in `tools/nnue/`.
