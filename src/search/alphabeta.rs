@@ -250,7 +250,7 @@ impl Searcher {
     ) -> ControlFlow<Value, i32> {
         let Node { beta, depth, ply, cut, .. } = state.node;
         let p = state.p();
-        let checks = c.gives_check && (depth <= params::check_extension_depth() || super::see(pos, c.m) >= 0);
+        let checks = c.gives_check && (depth <= params::check_extension_depth() || super::see_ge(pos, c.m, 0));
         let mut extension = checks as i32;
         let singular_candidate = Some(c.m) == state.tt_move() && depth >= params::singular_depth() && p > 0;
         if let (Some(h), true) = (state.hit, singular_candidate) {

@@ -28,7 +28,7 @@ pub(crate) mod tt;
 
 pub use limits::{Clock, Limits};
 pub use root::{BestMove, Iteration, Outcome, ScoreBound};
-pub(crate) use see::see;
+pub(crate) use see::see_ge;
 pub(crate) use time::Deadlines;
 pub use time::TimeOptions;
 pub(crate) use tt::TranspositionTable;

@@ -59,10 +59,11 @@ pub(super) fn is_prunable(
             return true;
         }
         // A quiet move or drop that hangs material.
-        lmr_depth <= params::see_depth() && super::see(pos, c.m) < -params::see_quiet_margin() * lmr_depth * lmr_depth
+        lmr_depth <= params::see_depth()
+            && !super::see_ge(pos, c.m, -params::see_quiet_margin() * lmr_depth * lmr_depth)
     } else {
         // A sacrifice (capture or check) that loses too much for the depth left.
         let sacrifice = c.gives_check || picker.last_was_bad_capture();
-        depth <= params::see_depth() && sacrifice && super::see(pos, c.m) < -params::see_tactical_margin() * depth
+        depth <= params::see_depth() && sacrifice && !super::see_ge(pos, c.m, -params::see_tactical_margin() * depth)
     }
 }

@@ -1,6 +1,6 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square when
-//! both sides always recapture with their least valuable piece (x-rays included, since attackers
-//! are recomputed after each capture).
+//! both sides always recapture with their least valuable piece (x-rays included: the sliders'
+//! attacks are recomputed after each capture), and whether it reaches a threshold.
 
 use crate::eval::{Value, capture_value, piece_value};
 use crate::position::Position;
@@ -13,35 +13,72 @@ fn least_valuable(pos: &Position, attackers: Bitboard) -> Option<(Square, PieceK
         .min_by_key(|&(_, k)| if k == PieceKind::King { Value::MAX } else { piece_value(k) })
 }
 
-/// The exchange value of playing `m` (positive = the mover wins material).
-pub fn see(pos: &Position, m: Move) -> Value {
-    let us = pos.side_to_move();
+/// The first capture of the exchange `m` starts: the occupancy after it, the kind then on the
+/// square and the mover's gain (captured value and promotion). `None` if `m` moves no piece.
+#[inline(always)]
+fn first_exchange(pos: &Position, m: Move) -> Option<(Bitboard, PieceKind, Value)> {
     let to = m.to();
-    let (mut occ, mut on_square, first_gain) = match m.kind() {
-        MoveKind::Drop { kind, .. } => (pos.occupied().with(to), kind, 0),
+    match m.kind() {
+        MoveKind::Drop { kind, .. } => Some((pos.occupied().with(to), kind, 0)),
         MoveKind::Normal { from, promote, .. } => {
-            let Some(p) = pos.piece_on(from) else {
-                return 0;
-            };
+            let p = pos.piece_on(from)?;
             let captured = pos.piece_on(to).map_or(0, |c| capture_value(c.kind()));
             let kind = match (promote, p.kind().promoted()) {
                 (true, Some(k)) => k,
                 _ => p.kind(),
             };
             let promo_gain = piece_value(kind) - piece_value(p.kind());
-            (pos.occupied().without(from).with(to), kind, captured + promo_gain)
+            Some((pos.occupied().without(from).with(to), kind, captured + promo_gain))
         }
+    }
+}
+
+/// The sliders of both colours attacking `to` through `occ` (rooks and dragons, bishops and
+/// horses along their lines, lances along their file).
+#[inline(always)]
+fn sliding_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let lances = pos.pieces_of_kind(PieceKind::Lance);
+    (crate::attacks::rook(to, occ) & pos.rook_movers())
+        | (crate::attacks::bishop(to, occ) & pos.bishop_movers())
+        | (crate::attacks::lance(Color::White, to, occ) & lances & pos.pieces_of(Color::Black))
+        | (crate::attacks::lance(Color::Black, to, occ) & lances & pos.pieces_of(Color::White))
+}
+
+/// `see(pos, m) >= threshold`, answered without the exchange where its first capture settles
+/// it: the value lies between the first gain less the value of the piece left on the square
+/// (the opponent recaptures, the mover stops) and the first gain (the opponent stops), as the
+/// swap list's minimum at each step makes it.
+pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
+    let Some((_, on_square, first_gain)) = first_exchange(pos, m) else {
+        return 0 >= threshold;
     };
+    if first_gain < threshold {
+        return false;
+    }
+    if first_gain - capture_value(on_square) >= threshold {
+        return true;
+    }
+    see(pos, m) >= threshold
+}
+
+/// The exchange value of playing `m` (positive = the mover wins material): the swap list of
+/// the captures on its square, each side recapturing with its least valuable attacker (a king
+/// only where the other side has none left), cut where the side to capture would lose even if
+/// not recaptured while the other is ahead. The attackers of both sides are found once, and
+/// after each capture only the sliders again (x-rays).
+fn see(pos: &Position, m: Move) -> Value {
+    let us = pos.side_to_move();
+    let to = m.to();
+    let Some((mut occ, mut on_square, first_gain)) = first_exchange(pos, m) else {
+        return 0;
+    };
+    let mut attackers = (pos.attackers_to(Color::Black, to, occ) | pos.attackers_to(Color::White, to, occ)) & occ;
     let mut gains = [0 as Value; 48];
     gains[0] = first_gain;
     let mut d = 0;
     let mut side: Color = !us;
-    loop {
-        let attackers = pos.attackers_to(side, to, occ) & occ;
-        let Some((sq, kind)) = least_valuable(pos, attackers) else {
-            break;
-        };
-        if kind == PieceKind::King && (pos.attackers_to(!side, to, occ) & occ).is_nonempty() {
+    while let Some((sq, kind)) = least_valuable(pos, attackers & pos.pieces_of(side)) {
+        if kind == PieceKind::King && (attackers & pos.pieces_of(!side)).is_nonempty() {
             break; // the king may not capture into an attacked square
         }
         d += 1;
@@ -53,6 +90,7 @@ pub fn see(pos: &Position, m: Move) -> Value {
             break;
         }
         occ = occ.without(sq);
+        attackers = (attackers | sliding_attackers(pos, to, occ)) & occ;
         on_square = kind;
         side = !side;
     }
@@ -66,10 +104,91 @@ pub fn see(pos: &Position, m: Move) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{SeedableRng, rngs::StdRng};
 
+    /// The exchange value of playing `m` (positive = the mover wins material) by the full swap
+    /// list, attackers found anew at every capture: hisha's SEE until 2026-11-28, the reference
+    /// `see_ge` is checked against.
+    fn reference(pos: &Position, m: Move) -> Value {
+        let us = pos.side_to_move();
+        let to = m.to();
+        let (mut occ, mut on_square, first_gain) = match m.kind() {
+            MoveKind::Drop { kind, .. } => (pos.occupied().with(to), kind, 0),
+            MoveKind::Normal { from, promote, .. } => {
+                let Some(p) = pos.piece_on(from) else {
+                    return 0;
+                };
+                let captured = pos.piece_on(to).map_or(0, |c| capture_value(c.kind()));
+                let kind = match (promote, p.kind().promoted()) {
+                    (true, Some(k)) => k,
+                    _ => p.kind(),
+                };
+                let promo_gain = piece_value(kind) - piece_value(p.kind());
+                (pos.occupied().without(from).with(to), kind, captured + promo_gain)
+            }
+        };
+        let mut gains = [0 as Value; 48];
+        gains[0] = first_gain;
+        let mut d = 0;
+        let mut side: Color = !us;
+        loop {
+            let attackers = pos.attackers_to(side, to, occ) & occ;
+            let Some((sq, kind)) = least_valuable(pos, attackers) else {
+                break;
+            };
+            if kind == PieceKind::King && (pos.attackers_to(!side, to, occ) & occ).is_nonempty() {
+                break; // the king may not capture into an attacked square
+            }
+            d += 1;
+            if d >= gains.len() {
+                break;
+            }
+            gains[d] = capture_value(on_square) - gains[d - 1];
+            if gains[d].max(-gains[d - 1]) < 0 {
+                break;
+            }
+            occ = occ.without(sq);
+            on_square = kind;
+            side = !side;
+        }
+        while d > 0 {
+            gains[d - 1] = -((-gains[d - 1]).max(gains[d]));
+            d -= 1;
+        }
+        gains[0]
+    }
+
+    /// `see` gives the reference's value, and `see_ge` its comparison with the threshold, for
+    /// every legal move of random-walk positions (captures, recaptures, drops, promotions) at
+    /// thresholds around the piece values.
+    #[test]
+    fn see_and_see_ge_agree_with_the_reference() {
+        let mut starts = vec![Position::startpos()];
+        starts.extend(crate::bench::POSITIONS.iter().filter_map(|s| Position::from_sfen(s).ok()));
+        let positions = crate::bench::random_walks(starts, 40, &mut StdRng::seed_from_u64(9));
+        let (mut checked, mut nonzero) = (0, 0);
+        for pos in &positions {
+            for &m in pos.legal_moves().iter() {
+                let v = reference(pos, m);
+                assert_eq!(see(pos, m), v, "{} {m:?}", pos.to_sfen());
+                nonzero += usize::from(v != 0);
+                for threshold in [-2000, -1200, -700, -400, -200, -100, -1, 0, 1, 90, 100, 300, 600, 1200] {
+                    assert_eq!(see_ge(pos, m, threshold), v >= threshold, "{} {m:?} {threshold}", pos.to_sfen());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000 && nonzero > 1_000, "{checked} comparisons, {nonzero} non-zero exchanges");
+    }
+
+    /// The reference value of `mv` in `sfen`, checked against `see_ge` just below and above.
     fn see_of(sfen: &str, mv: &str) -> Value {
         let pos = Position::from_sfen(sfen).expect("valid");
-        see(&pos, pos.parse_usi_move(mv).expect("legal"))
+        let m = pos.parse_usi_move(mv).expect("legal");
+        let v = see(&pos, m);
+        assert_eq!(v, reference(&pos, m));
+        assert!(see_ge(&pos, m, v) && !see_ge(&pos, m, v + 1));
+        v
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub use moves::{is_capture, is_useless_non_promotion};
 use moves::{is_quiescence_move, mvv_lva};
 
 use super::history::{CaptureKey, ContKey, History};
-use super::see::see;
+use super::see::see_ge;
 use crate::movegen::{FixedList, Gen, MoveList, generate};
 use crate::position::{CheckSquares, Position};
 use crate::types::Move;
@@ -267,7 +267,7 @@ impl MovePicker {
     fn good_capture(&mut self, pos: &Position, ctx: &Context) -> Option<Move> {
         let end = self.moves.len();
         match self.select_best(end) {
-            Some((m, _)) if see(pos, m) >= 0 => return Some(m),
+            Some((m, _)) if see_ge(pos, m, 0) => return Some(m),
             Some((m, _)) => {
                 self.moves[self.end_bad] = m;
                 self.end_bad += 1;
