@@ -44,34 +44,32 @@ fn sliding_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
         | (crate::attacks::lance(Color::Black, to, occ) & lances & pos.pieces_of(Color::White))
 }
 
-/// `see(pos, m) >= threshold`, answered without the exchange where its first capture settles
+/// True if the exchange value of playing `m` (see [`exchange`]) is at least `threshold`, answered without the exchange where its first capture settles
 /// it: the value lies between the first gain less the value of the piece left on the square
 /// (the opponent recaptures, the mover stops) and the first gain (the opponent stops), as the
 /// swap list's minimum at each step makes it.
 pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
-    let Some((_, on_square, first_gain)) = first_exchange(pos, m) else {
+    let Some(first) = first_exchange(pos, m) else {
         return 0 >= threshold;
     };
+    let (_, on_square, first_gain) = first;
     if first_gain < threshold {
         return false;
     }
     if first_gain - capture_value(on_square) >= threshold {
         return true;
     }
-    see(pos, m) >= threshold
+    exchange(pos, m.to(), first) >= threshold
 }
 
-/// The exchange value of playing `m` (positive = the mover wins material): the swap list of
-/// the captures on its square, each side recapturing with its least valuable attacker (a king
+/// The exchange value of the move to `to` whose [`first_exchange`] is `first` (positive = the
+/// mover wins material): the swap list of the captures on the square, each side recapturing with its least valuable attacker (a king
 /// only where the other side has none left), cut where the side to capture would lose even if
 /// not recaptured while the other is ahead. The attackers of both sides are found once, and
 /// after each capture only the sliders again (x-rays).
-fn see(pos: &Position, m: Move) -> Value {
+fn exchange(pos: &Position, to: Square, first: (Bitboard, PieceKind, Value)) -> Value {
     let us = pos.side_to_move();
-    let to = m.to();
-    let Some((mut occ, mut on_square, first_gain)) = first_exchange(pos, m) else {
-        return 0;
-    };
+    let (mut occ, mut on_square, first_gain) = first;
     let mut attackers = (pos.attackers_to(Color::Black, to, occ) | pos.attackers_to(Color::White, to, occ)) & occ;
     let mut gains = [0 as Value; 48];
     gains[0] = first_gain;
@@ -105,6 +103,11 @@ fn see(pos: &Position, m: Move) -> Value {
 mod tests {
     use super::*;
     use rand::{SeedableRng, rngs::StdRng};
+
+    /// The exchange value of playing `m` as the search's SEE computes it.
+    fn see(pos: &Position, m: Move) -> Value {
+        first_exchange(pos, m).map_or(0, |first| exchange(pos, m.to(), first))
+    }
 
     /// The exchange value of playing `m` (positive = the mover wins material) by the full swap
     /// list, attackers found anew at every capture: hisha's SEE until 2026-11-28, the reference
