@@ -44,10 +44,11 @@ fn sliding_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
         | (crate::attacks::lance(Color::Black, to, occ) & lances & pos.pieces_of(Color::White))
 }
 
-/// True if the exchange value of playing `m` (see [`exchange`]) is at least `threshold`, answered without the exchange where its first capture settles
-/// it: the value lies between the first gain less the value of the piece left on the square
-/// (the opponent recaptures, the mover stops) and the first gain (the opponent stops), as the
-/// swap list's minimum at each step makes it.
+/// True if the exchange value of playing `m` (see [`exchange`]) is at least `threshold`,
+/// answered without the exchange where its first capture settles it: the value lies between the
+/// first gain less the value of the piece left on the square (the opponent recaptures, the mover
+/// stops) and the first gain (the opponent stops), as the swap list's minimum at each step makes
+/// it.
 pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
     let Some(first) = first_exchange(pos, m) else {
         return 0 >= threshold;
@@ -63,9 +64,9 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
 }
 
 /// The exchange value of the move to `to` whose [`first_exchange`] is `first` (positive = the
-/// mover wins material): the swap list of the captures on the square, each side recapturing with its least valuable attacker (a king
-/// only where the other side has none left), cut where the side to capture would lose even if
-/// not recaptured while the other is ahead. The attackers of both sides are found once, and
+/// mover wins material): the swap list of the captures on the square, each side recapturing
+/// with its least valuable attacker (a king only where the other side has none left), cut where
+/// the side to capture would lose even if not recaptured while the other is ahead. The attackers of both sides are found once, and
 /// after each capture only the sliders again (x-rays).
 fn exchange(pos: &Position, to: Square, first: (Bitboard, PieceKind, Value)) -> Value {
     let us = pos.side_to_move();
