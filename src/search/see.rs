@@ -13,13 +13,25 @@ fn least_valuable(pos: &Position, attackers: Bitboard) -> Option<(Square, PieceK
         .min_by_key(|&(_, k)| if k == PieceKind::King { Value::MAX } else { piece_value(k) })
 }
 
-/// The first capture of the exchange `m` starts: the occupancy after it, the kind then on the
-/// square and the mover's gain (captured value and promotion). `None` if `m` moves no piece.
+/// The first capture of an exchange: the move that starts it, before any recapture.
+#[derive(Clone, Copy, Debug)]
+struct FirstCapture {
+    /// The board's occupancy after the move.
+    occupied: Bitboard,
+    /// The kind then on the square (promoted if the move promotes).
+    on_square: PieceKind,
+    /// The mover's gain: the captured piece's value and the promotion's.
+    gain: Value,
+}
+
+/// The first capture of the exchange `m` starts. `None` if `m` moves no piece.
 #[inline(always)]
-fn first_exchange(pos: &Position, m: Move) -> Option<(Bitboard, PieceKind, Value)> {
+fn first_exchange(pos: &Position, m: Move) -> Option<FirstCapture> {
     let to = m.to();
     match m.kind() {
-        MoveKind::Drop { kind, .. } => Some((pos.occupied().with(to), kind, 0)),
+        MoveKind::Drop { kind, .. } => {
+            Some(FirstCapture { occupied: pos.occupied().with(to), on_square: kind, gain: 0 })
+        }
         MoveKind::Normal { from, promote, .. } => {
             let p = pos.piece_on(from)?;
             let captured = pos.piece_on(to).map_or(0, |c| capture_value(c.kind()));
@@ -28,7 +40,8 @@ fn first_exchange(pos: &Position, m: Move) -> Option<(Bitboard, PieceKind, Value
                 _ => p.kind(),
             };
             let promo_gain = piece_value(kind) - piece_value(p.kind());
-            Some((pos.occupied().without(from).with(to), kind, captured + promo_gain))
+            let occupied = pos.occupied().without(from).with(to);
+            Some(FirstCapture { occupied, on_square: kind, gain: captured + promo_gain })
         }
     }
 }
@@ -53,11 +66,10 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
     let Some(first) = first_exchange(pos, m) else {
         return 0 >= threshold;
     };
-    let (_, on_square, first_gain) = first;
-    if first_gain < threshold {
+    if first.gain < threshold {
         return false;
     }
-    if first_gain - capture_value(on_square) >= threshold {
+    if first.gain - capture_value(first.on_square) >= threshold {
         return true;
     }
     exchange(pos, m.to(), first) >= threshold
@@ -66,14 +78,15 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
 /// The exchange value of the move to `to` whose [`first_exchange`] is `first` (positive = the
 /// mover wins material): the swap list of the captures on the square, each side recapturing
 /// with its least valuable attacker (a king only where the other side has none left), cut where
-/// the side to capture would lose even if not recaptured while the other is ahead. The attackers of both sides are found once, and
-/// after each capture only the sliders again (x-rays).
-fn exchange(pos: &Position, to: Square, first: (Bitboard, PieceKind, Value)) -> Value {
+/// the side to capture would lose even if not recaptured while the other is ahead. The
+/// attackers of both sides are found once, and after each capture only the sliders again
+/// (x-rays).
+fn exchange(pos: &Position, to: Square, first: FirstCapture) -> Value {
     let us = pos.side_to_move();
-    let (mut occ, mut on_square, first_gain) = first;
+    let (mut occ, mut on_square) = (first.occupied, first.on_square);
     let mut attackers = (pos.attackers_to(Color::Black, to, occ) | pos.attackers_to(Color::White, to, occ)) & occ;
     let mut gains = [0 as Value; 48];
-    gains[0] = first_gain;
+    gains[0] = first.gain;
     let mut d = 0;
     let mut side: Color = !us;
     while let Some((sq, kind)) = least_valuable(pos, attackers & pos.pieces_of(side)) {
