@@ -21,8 +21,9 @@
 //! interposing drop when both resist as long. Every line is replayed before it is returned:
 //! legal, alternating checks and evasions, ending in checkmate.
 //!
-//! For the main search, [`mate_in_one`] (from bitboards, no move played: `one`) and [`MateProbe`]
-//! (a node-limited df-pn that keeps its table between calls) are cheap probes;
+//! For the main search, [`mate_in_one`] (from bitboards, no move played: `one`), its cheaper
+//! kind [`mate_in_one_by_contact`] (contact and knight checks only, for every node) and
+//! [`MateProbe`] (a node-limited df-pn that keeps its table between calls) are cheap probes;
 //! [`mate_in_one_by_playing`] is the plain mate in one that the first is tested against.
 
 mod end;
@@ -37,7 +38,7 @@ pub mod suite;
 mod table;
 
 pub use end::{MateEnd, MateReport};
-pub use one::mate_in_one;
+pub use one::{mate_in_one, mate_in_one_by_contact};
 pub use probe::{MateProbe, mate_in_one_by_playing};
 
 use crate::position::Position;

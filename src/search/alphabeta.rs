@@ -3,12 +3,13 @@
 //! quiescence search (`qsearch.rs`).
 //!
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
-//! the table's cutoff, mate in one, static eval corrected by the correction history),
-//! `prune_node` (reverse futility, null move), then `search_moves`, whose per-move steps are
-//! `candidate`, `is_prunable` (`pruning.rs`), `extension` and `search_move`, and `finish` (the correction
-//! history's update, the table store). The node's values live in `node.rs`. The steps are
-//! `#[inline(always)]`: the node stays one function for the optimiser, as before the split (letting
-//! LLVM choose measured no faster on `hisha bench`).
+//! the table's cutoff, mate in one (by a contact check only at shallow non-PV nodes), static
+//! eval corrected by the correction history), `prune_node` (reverse futility, null move), then
+//! `search_moves`, whose per-move steps are `candidate`, `is_prunable` (`pruning.rs`),
+//! `extension` and `search_move`, and `finish` (the correction history's update, the table
+//! store). The node's values live in `node.rs`. The steps are `#[inline(always)]`: the node stays
+//! one function for the optimiser, as before the split (letting LLVM choose measured no faster
+//! on `hisha bench`).
 
 use super::correction::Keys;
 use super::history::{CaptureKey, ContKey};
@@ -19,7 +20,7 @@ use super::pruning::{is_prunable, moves_exhausted, reduction};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
-use crate::mate::mate_in_one;
+use crate::mate::{mate_in_one, mate_in_one_by_contact};
 use crate::position::Position;
 use crate::types::{Color, Move};
 use std::ops::ControlFlow;
@@ -92,11 +93,17 @@ impl Searcher {
                 return ControlFlow::Break(h.score);
             }
         }
-        // A mate in one ends the node. Looked for only where it is cheap next to the node's
-        // subtree: PV nodes and deep nodes, the first time they are seen (at every node it cost
-        // 30 % of the speed and lost 17-35 at byoyomi 200; see root_mate.rs).
-        if (node.pv || node.depth >= params::mate_one_depth()) && !in_check && hit.is_none() && excluded.is_none() {
-            if let Some(m) = mate_in_one(pos) {
+        // A mate in one ends the node, looked for the first time a node is seen: every mate at
+        // PV and deep nodes, only mates by a contact check (the cheap kind) at the others.
+        if !in_check && hit.is_none() && excluded.is_none() {
+            let mate = if node.pv || node.depth >= params::mate_one_depth() {
+                mate_in_one(pos)
+            } else if node.depth >= params::contact_mate_depth() {
+                mate_in_one_by_contact(pos)
+            } else {
+                None
+            };
+            if let Some(m) = mate {
                 let v = mate_in(ply + 1);
                 self.pv_len[p + 1] = p + 1;
                 self.update_pv(p, m);

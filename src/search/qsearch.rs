@@ -1,13 +1,14 @@
-//! Quiescence search: stand pat, then captures and pawn promotions (all evasions when in check), until
-//! the position is quiet. Past the first two moves only recaptures and checks are tried
-//! (YaneuraOu's move-count pruning in quiescence).
+//! Quiescence search: a mate in one by a contact check, stand pat, then captures and pawn
+//! promotions (all evasions when in check), until the position is quiet. Past the first two
+//! moves only recaptures and checks are tried (YaneuraOu's move-count pruning in quiescence).
 
 use super::correction::Keys;
 use super::history::ContKey;
 use super::ordering::{Context, MovePicker};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
-use crate::eval::{INFINITE, Value, capture_value, mated_in};
+use crate::eval::{INFINITE, Value, capture_value, mate_in, mated_in};
+use crate::mate::mate_in_one_by_contact;
 use crate::position::Position;
 
 /// Quiescence plies after which the stand-pat score is returned.
@@ -42,6 +43,18 @@ impl Searcher {
         if let Some(h) = hit {
             if h.cuts(alpha, beta) {
                 return h.score;
+            }
+        }
+        // A mate by a contact check ends the node (YaneuraOu's quiescence looks for it the first
+        // time a node is seen).
+        if !in_check && hit.is_none() && excluded.is_none() && super::params::qsearch_contact_mate() != 0 {
+            if let Some(m) = mate_in_one_by_contact(pos) {
+                let v = mate_in(ply + 1);
+                self.pv_len[p + 1] = p + 1;
+                self.update_pv(p, m);
+                let eval = self.eval.evaluate(pos, p);
+                self.tt.store(key, ply, Stored { mv: Some(m), score: v, eval, depth: 0, bound: Bound::Exact });
+                return v;
             }
         }
         let raw = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };

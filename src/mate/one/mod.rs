@@ -25,6 +25,7 @@ use crate::movegen::danger;
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, PieceKind, Square};
 use reply::After;
+use std::sync::OnceLock;
 
 /// A mate in one for the side to move, if there is one: a legal check after which the opponent
 /// has no legal move (never a pawn drop, which may not mate). `None` also when the opponent has
@@ -37,12 +38,60 @@ use reply::After;
 /// assert_eq!(mate_in_one(&pos).map(|m| m.to_string()), Some("G*5b".to_string()));
 /// ```
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
-    Attacker::new(pos)?.find()
+    Attacker::new(pos, Reach::All)?.find()
 }
 
-/// Per square, the squares within two files and four ranks of it: where a step piece must stand
-/// to move to a square from which it (or what it promotes to) attacks a king on that square.
-const fn near_table() -> [Bitboard; 81] {
+/// A mate in one by a contact check, if there is one: a move or drop next to the enemy king, or a
+/// knight's check (neither can be interposed), as YaneuraOu's search looks for at every node.
+/// Every move it answers is a legal mate ([`mate_in_one`]'s exact test decides), but mates by a
+/// distant check are not looked for: the price of being cheap enough for every node.
+///
+/// ```
+/// use hisha::Position;
+/// use hisha::mate::mate_in_one_by_contact;
+/// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+/// assert_eq!(mate_in_one_by_contact(&pos).map(|m| m.to_string()), Some("G*5b".to_string()));
+/// // A rook dropped down the file mates from afar (nothing can interpose): not looked for.
+/// let far = Position::from_sfen("k8/2G6/9/9/9/9/9/9/4K4 b R 1").unwrap();
+/// assert!(hisha::mate::mate_in_one(&far).is_some());
+/// assert_eq!(mate_in_one_by_contact(&far), None);
+/// ```
+pub fn mate_in_one_by_contact(pos: &Position) -> Option<Move> {
+    Attacker::new(pos, Reach::Contact)?.find()
+}
+
+/// Which checks a search looks at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Every check.
+    All,
+    /// Checks from a square next to the king, and knight checks.
+    Contact,
+}
+
+/// Per colour of the king, kind and king square: the squares next to the king (or a knight's
+/// jump from it) from which a piece of that kind of the other colour attacks it. Occupancy plays
+/// no part there, so the table holds them all.
+fn contact_checks() -> &'static [[[Bitboard; 81]; PieceKind::NUM]; 2] {
+    static TABLE: OnceLock<Box<[[[Bitboard; 81]; PieceKind::NUM]; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[[Bitboard::EMPTY; 81]; PieceKind::NUM]; 2]);
+        for c in Color::ALL {
+            for kind in PieceKind::ALL {
+                for ek in Square::all() {
+                    let contact = attacks::king(ek) | attacks::knight(c, ek);
+                    t[c.index()][kind.index()][ek.index()] = attacks::piece(c, kind, ek, Bitboard::ALL) & contact;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// Per square, the squares within `files` files and `ranks` ranks of it (two and four: where a
+/// step piece must stand to move to a square from which it, or what it promotes to, attacks a
+/// king on that square).
+const fn near_table(files: i32, ranks: i32) -> [Bitboard; 81] {
     let mut t = [Bitboard(0); 81];
     let mut sq = 0;
     while sq < 81 {
@@ -51,7 +100,7 @@ const fn near_table() -> [Bitboard; 81] {
         let mut other = 0;
         while other < 81 {
             let (g, s) = (other / 9, other % 9);
-            if (g - f).abs() <= 2 && (s - r).abs() <= 4 {
+            if (g - f).abs() <= files && (s - r).abs() <= ranks {
                 b |= 1u128 << other;
             }
             other += 1;
@@ -63,7 +112,9 @@ const fn near_table() -> [Bitboard; 81] {
 }
 
 /// Per enemy king square, where our step pieces must stand to give check in one move.
-static NEAR: [Bitboard; 81] = near_table();
+static NEAR: [Bitboard; 81] = near_table(2, 4);
+/// Per enemy king square, where our step pieces other than knights must stand to move next to it.
+static BESIDE: [Bitboard; 81] = near_table(2, 2);
 
 /// What is known about the position before any check is tried.
 struct Attacker<'a> {
@@ -85,10 +136,14 @@ struct Attacker<'a> {
     drop_target: Bitboard,
     /// Our promotion zone.
     zone: Bitboard,
+    /// Which checks are looked at.
+    reach: Reach,
+    /// The squares a checking move may end on (everywhere, or only the contact squares).
+    landing: Bitboard,
 }
 
 impl<'a> Attacker<'a> {
-    fn new(pos: &'a Position) -> Option<Attacker<'a>> {
+    fn new(pos: &'a Position, reach: Reach) -> Option<Attacker<'a>> {
         let us = pos.side_to_move();
         let them = !us;
         let ek = pos.king_square(them)?;
@@ -96,11 +151,25 @@ impl<'a> Attacker<'a> {
         let ours = pos.pieces_of(us);
         let free = attacks::king(ek) - pos.pieces_of(them) - danger(pos, us, ek, ours);
         let mut direct = [Bitboard::EMPTY; PieceKind::NUM];
-        for kind in PieceKind::ALL {
-            if kind != PieceKind::King {
-                direct[kind.index()] = attacks::piece(them, kind, ek, occ);
+        let landing = match reach {
+            Reach::All => {
+                for kind in PieceKind::ALL {
+                    if kind != PieceKind::King {
+                        direct[kind.index()] = attacks::piece(them, kind, ek, occ);
+                    }
+                }
+                Bitboard::ALL
             }
-        }
+            Reach::Contact => {
+                let table = &contact_checks()[them.index()];
+                for kind in PieceKind::ALL {
+                    if kind != PieceKind::King {
+                        direct[kind.index()] = table[kind.index()][ek.index()];
+                    }
+                }
+                attacks::king(ek) | attacks::knight(them, ek)
+            }
+        };
         let discoverers = pos.king_blockers(them) & ours;
         let checkers = pos.checkers();
         let (target, drop_target) = match (checkers.first(), pos.king_square(us)) {
@@ -108,8 +177,9 @@ impl<'a> Attacker<'a> {
             (Some(c), Some(k)) => (attacks::between(k, c).with(c), attacks::between(k, c)),
             _ => (!ours, !occ),
         };
+        let (target, drop_target) = (target & landing, drop_target & landing);
         let zone = Bitboard::far_ranks(us, 3);
-        Some(Attacker { pos, us, ek, occ, ours, free, direct, discoverers, target, drop_target, zone })
+        Some(Attacker { pos, us, ek, occ, ours, free, direct, discoverers, target, drop_target, zone, reach, landing })
     }
 
     /// The first mating move found: drops, then moves of the board's pieces.
@@ -124,7 +194,9 @@ impl<'a> Attacker<'a> {
             if !hand.has(kind) {
                 continue;
             }
-            let squares = self.direct[kind.index()] & (self.drop_target - Bitboard::dead_squares(self.us, kind));
+            // A piece dropped next to the king where nothing of ours guards it is taken.
+            let squares =
+                (self.direct[kind.index()] & (self.drop_target - Bitboard::dead_squares(self.us, kind))) - self.free;
             for to in squares {
                 if self.mates(None, to, kind) {
                     return Some(Move::drop(kind, to));
@@ -138,8 +210,21 @@ impl<'a> Attacker<'a> {
         let pos = self.pos;
         let sliders = pos.pieces_of_kind(PieceKind::Lance) | pos.bishop_movers() | pos.rook_movers();
         let steppers = self.ours - sliders - pos.pieces_of_kind(PieceKind::King);
-        let movers = (sliders & self.ours) | (steppers & NEAR[self.ek.index()]) | self.discoverers;
+        let near = NEAR[self.ek.index()];
+        let movers = match self.reach {
+            Reach::All => (sliders & self.ours) | (steppers & near) | self.discoverers,
+            // Only moves next to the king or a knight's check: steppers beside it, knights near.
+            Reach::Contact => {
+                let knights = pos.pieces_of_kind(PieceKind::Knight);
+                (sliders & self.ours) | ((steppers - knights) & BESIDE[self.ek.index()]) | (steppers & knights & near)
+            }
+        };
         for from in movers {
+            // A slider whose lines miss every landing square (contact checks only) has none.
+            let lines = attacks::rook_pseudo(from) | attacks::bishop_pseudo(from) | attacks::king(from);
+            if sliders.has(from) && (lines & self.landing).is_empty() {
+                continue;
+            }
             let Some(piece) = pos.piece_on(from) else { continue };
             if let Some(m) = self.piece_mates(from, piece.kind()) {
                 return Some(m);
@@ -155,7 +240,7 @@ impl<'a> Attacker<'a> {
         let reach = attacks::piece(self.us, kind, from, self.occ) - self.ours;
         if kind == PieceKind::King {
             let lifted = self.occ.without(from);
-            for to in reach & uncovering {
+            for to in reach & uncovering & self.landing {
                 if pos.attackers_to(!self.us, to, lifted).is_empty() && self.mates(Some(from), to, kind) {
                     return Some(Move::normal(from, to, false));
                 }
@@ -200,6 +285,12 @@ impl<'a> Attacker<'a> {
             covered |= attacks::rook_pseudo(f) | attacks::bishop_pseudo(f);
         }
         if (self.free.without(to) - covered).is_nonempty() {
+            return false;
+        }
+        // A checker next to the king that nothing of ours guards is taken by the king. Where we
+        // guard no such square now, a move guards it only through the line it opens (drops are
+        // not tried there).
+        if self.free.has(to) && (self.pos.attackers_to(self.us, to, occ) & rest).is_empty() {
             return false;
         }
         let after = After { pos: self.pos, us: self.us, ek: self.ek, occ, rest, to, kind };

@@ -58,7 +58,12 @@ impl After<'_> {
         let them = !self.us;
         let theirs = self.pos.pieces_of(them).without(self.to);
         let lifted = self.occ.without(self.ek);
-        for sq in attacks::king(self.ek) - theirs {
+        let around = attacks::king(self.ek) - theirs;
+        // The checker's square first: a contact check is most often refuted by the king taking it.
+        if around.has(self.to) && self.our_attackers(self.to, lifted).is_empty() {
+            return true;
+        }
+        for sq in around.without(self.to) {
             if self.our_attackers(sq, lifted).is_empty() {
                 return true;
             }
