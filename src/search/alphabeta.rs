@@ -36,6 +36,19 @@ impl Searcher {
         self.pv_len[ply] = next;
     }
 
+    /// A node (at `ply`, with `key`) that mates in one with `m`: `m` becomes its line, the
+    /// table keeps the mate at `depth`, and the mate's score is returned. Rare, so kept out of the
+    /// node's hot code (`cold`).
+    #[cold]
+    pub(super) fn mate_in_one_found(&mut self, pos: &Position, key: u64, ply: u32, m: Move, depth: i32) -> Value {
+        let (v, p) = (mate_in(ply + 1), ply as usize);
+        self.pv_len[p + 1] = p + 1;
+        self.update_pv(p, m);
+        let eval = self.eval.evaluate(pos, p);
+        self.tt.store(key, ply, Stored { mv: Some(m), score: v, eval, depth, bound: Bound::Exact });
+        v
+    }
+
     /// Alpha-beta search of `pos` for `node`: its entry steps, the node pruning, then the moves.
     pub(super) fn alphabeta(&mut self, pos: &mut Position, node: Node, control: &SearchControl) -> Value {
         let p = node.ply as usize;
@@ -104,13 +117,7 @@ impl Searcher {
                 None
             };
             if let Some(m) = mate {
-                let v = mate_in(ply + 1);
-                self.pv_len[p + 1] = p + 1;
-                self.update_pv(p, m);
-                let eval = self.eval.evaluate(pos, p);
-                let result = Stored { mv: Some(m), score: v, eval, depth: node.depth, bound: Bound::Exact };
-                self.tt.store(key, ply, result);
-                return ControlFlow::Break(v);
+                return ControlFlow::Break(self.mate_in_one_found(pos, key, ply, m, node.depth));
             }
         }
         let raw_eval = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };

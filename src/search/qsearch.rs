@@ -7,7 +7,7 @@ use super::history::ContKey;
 use super::ordering::{Context, MovePicker};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
-use crate::eval::{INFINITE, Value, capture_value, mate_in, mated_in};
+use crate::eval::{INFINITE, Value, capture_value, mated_in};
 use crate::mate::mate_in_one_by_contact;
 use crate::position::Position;
 
@@ -49,12 +49,7 @@ impl Searcher {
         // time a node is seen).
         if !in_check && hit.is_none() && excluded.is_none() && super::params::qsearch_contact_mate() != 0 {
             if let Some(m) = mate_in_one_by_contact(pos) {
-                let v = mate_in(ply + 1);
-                self.pv_len[p + 1] = p + 1;
-                self.update_pv(p, m);
-                let eval = self.eval.evaluate(pos, p);
-                self.tt.store(key, ply, Stored { mv: Some(m), score: v, eval, depth: 0, bound: Bound::Exact });
-                return v;
+                return self.mate_in_one_found(pos, key, ply, m, 0);
             }
         }
         let raw = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };

@@ -221,9 +221,11 @@ impl<'a> Attacker<'a> {
         };
         for from in movers {
             // A slider whose lines miss every landing square (contact checks only) has none.
-            let lines = attacks::rook_pseudo(from) | attacks::bishop_pseudo(from) | attacks::king(from);
-            if sliders.has(from) && (lines & self.landing).is_empty() {
-                continue;
+            if self.reach == Reach::Contact && sliders.has(from) {
+                let lines = attacks::rook_pseudo(from) | attacks::bishop_pseudo(from) | attacks::king(from);
+                if (lines & self.landing).is_empty() {
+                    continue;
+                }
             }
             let Some(piece) = pos.piece_on(from) else { continue };
             if let Some(m) = self.piece_mates(from, piece.kind()) {
