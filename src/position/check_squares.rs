@@ -26,12 +26,24 @@ impl Position {
             return CheckSquares { king: None, by_kind, discoverers: Bitboard::EMPTY };
         };
         // A piece of ours of a kind attacks the king from exactly the squares that the same kind
-        // of the king's colour attacks from the king's square.
+        // of the king's colour attacks from the king's square. Each slider's lines are worked
+        // out once: the horse and dragon add the king's steps, the promoted minors move as golds.
         let occ = self.occupied();
+        let them = !us;
+        let (gold, bishop, rook, steps) =
+            (attacks::gold(them, eksq), attacks::bishop(eksq, occ), attacks::rook(eksq, occ), attacks::king(eksq));
         for kind in PieceKind::ALL {
             by_kind[kind.index()] = match kind {
+                PieceKind::Pawn => attacks::pawn(them, eksq),
+                PieceKind::Lance => attacks::lance(them, eksq, occ),
+                PieceKind::Knight => attacks::knight(them, eksq),
+                PieceKind::Silver => attacks::silver(them, eksq),
+                PieceKind::Bishop => bishop,
+                PieceKind::Rook => rook,
                 PieceKind::King => Bitboard::EMPTY,
-                _ => attacks::piece(!us, kind, eksq, occ),
+                PieceKind::Horse => bishop | steps,
+                PieceKind::Dragon => rook | steps,
+                _ => gold,
             };
         }
         let discoverers = self.king_blockers(!us) & self.pieces_of(us);

@@ -21,7 +21,7 @@ use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
 use crate::mate::{mate_in_one, mate_in_one_by_contact};
-use crate::position::Position;
+use crate::position::{CheckSquares, Position};
 use crate::types::{Color, Move};
 use std::ops::ControlFlow;
 
@@ -190,6 +190,8 @@ impl Searcher {
         let us = pos.side_to_move();
         let mut picker = MovePicker::new(pos, state.tt_move(), state.node.depth);
         let mut tally = Tally::new();
+        // Built at the second move: most nodes cut off at the first are spared the cost.
+        let mut check_squares: Option<CheckSquares> = None;
         loop {
             let ctx = Context { history: &self.history, killers: state.killers, previous: state.previous };
             let Some(m) = picker.next(pos, &ctx) else { break };
@@ -200,11 +202,16 @@ impl Searcher {
             self.tt.prefetch(pos.key_after(m));
             // Late-move pruning would prune every quiet move but checks from here on: the
             // picker skips them (same tree, 9 % fewer instructions a search).
+            let gives_check = if tally.seen == 1 {
+                pos.gives_check(m)
+            } else {
+                check_squares.get_or_insert_with(|| pos.check_squares()).gives_check(pos, m)
+            };
             let exhausted = moves_exhausted(state, &tally);
             if exhausted {
-                picker.quiet_checks_only(pos);
+                picker.quiet_checks_only(check_squares.get_or_insert_with(|| pos.check_squares()));
             }
-            let c = self.candidate(pos, m, &state.previous);
+            let c = self.candidate(pos, m, gives_check, &state.previous);
             if is_prunable(pos, state, &c, &tally, &picker, exhausted) {
                 continue;
             }
@@ -238,11 +245,10 @@ impl Searcher {
         self.finish(pos, state, &tally)
     }
 
-    /// What the move loop needs to know about `m` before searching it.
+    /// What the move loop needs to know about `m` (which gives check or not) before searching it.
     #[inline(always)]
-    fn candidate(&self, pos: &Position, m: Move, previous: &[Option<ContKey>; 2]) -> Candidate {
+    fn candidate(&self, pos: &Position, m: Move, gives_check: bool, previous: &[Option<ContKey>; 2]) -> Candidate {
         let tactical = is_capture(pos, m) || m.is_promotion();
-        let gives_check = pos.gives_check(m);
         let key = ContKey::of(pos, m);
         let history = match key {
             Some(k) if !tactical => self.history.score(pos.side_to_move(), m, k, previous),

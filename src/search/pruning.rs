@@ -7,11 +7,24 @@ use super::ordering::MovePicker;
 use super::params;
 use crate::eval::MATE_BOUND;
 use crate::position::Position;
+use std::sync::OnceLock;
+
+/// Natural logarithms of 0..1024 (0 for 0), looked up instead of computed at every move.
+fn ln_table() -> &'static [f32; 1024] {
+    static TABLE: OnceLock<[f32; 1024]> = OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|i| (i.max(1) as f32).ln()))
+}
+
+/// `ln(x.max(1))`, from the table where it reaches.
+#[inline(always)]
+fn ln(x: usize) -> f32 {
+    ln_table().get(x).copied().unwrap_or_else(|| (x as f32).ln())
+}
 
 /// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
 pub(super) fn reduction(depth: i32, n: usize) -> i32 {
-    let d = (depth.max(1) as f32).ln();
-    let m = (n.max(1) as f32).ln();
+    let d = ln(depth.max(1) as usize);
+    let m = ln(n);
     (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
 }
 

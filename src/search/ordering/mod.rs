@@ -116,9 +116,10 @@ impl MovePicker {
     /// From now on the quiet stage hands out only moves that give check: the node's late-move
     /// pruning has started and would prune every other quiet move, so they are not worth the
     /// search's per-move work (Stockfish and YaneuraOu skip even the checks; that lost here).
-    pub fn quiet_checks_only(&mut self, pos: &Position) {
+    /// `checks` are the node's check squares.
+    pub fn quiet_checks_only(&mut self, checks: &CheckSquares) {
         if self.checks_only.is_none() {
-            self.checks_only = Some(pos.check_squares());
+            self.checks_only = Some(*checks);
         }
     }
 

@@ -198,7 +198,7 @@ fn quiet_checks_only_keeps_the_order(pos: &Position, history: &History, depth: i
     let switch = first_quiet + switch_after;
     let mut picker = MovePicker::new(pos, None, depth);
     let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
-    picker.quiet_checks_only(pos);
+    picker.quiet_checks_only(&pos.check_squares());
     got.extend(std::iter::from_fn(|| picker.next(pos, &ctx)));
     let expected: Vec<Move> = all
         .iter()
