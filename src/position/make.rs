@@ -75,14 +75,6 @@ impl Position {
         };
     }
 
-    /// The key [`Position::key`] will have after `m` (legal here), without playing it: lets the
-    /// search fetch the child's transposition-table entry while it still prepares the move.
-    #[inline]
-    pub(crate) fn key_after(&self, m: Move) -> u64 {
-        let (board_key, hand_key) = self.keys_after(m);
-        board_key ^ hand_key
-    }
-
     /// The board key and hand key after `m` (legal here), from the position before it.
     #[inline(always)]
     fn keys_after(&self, m: Move) -> (u64, u64) {

@@ -85,10 +85,10 @@ impl Searcher {
                     continue;
                 }
             }
-            self.tt.prefetch(pos.key_after(m));
             self.stack[p].key = ContKey::of(pos, m);
             self.eval.push(pos, m, p + 1);
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             self.eval.played(pos, p + 1);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth + 1, control);
             pos.undo_move();
