@@ -314,7 +314,11 @@ impl Searcher {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {
             let mut r = 0;
-            if depth >= params::lmr_depth() && searched >= 2 && !c.tactical && !state.in_check {
+            if depth >= params::lmr_depth()
+                && searched >= params::lmr_searched() as usize
+                && !c.tactical
+                && !state.in_check
+            {
                 r = reduction(depth, searched);
                 r -= pv as i32 * params::lmr_pv_node();
                 r += cut as i32 * params::lmr_cut_node();

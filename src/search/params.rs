@@ -104,6 +104,9 @@ tunable! {
     qsearch_contact_mate = 0 in 0..=1;
     /// Late-move reductions: the shallowest depth reduced.
     lmr_depth = 3 in 2..=6;
+    /// Late-move reductions: moves searched before the first one reduced (Stockfish reduces
+    /// from the second).
+    lmr_searched = 2 in 1..=6;
     /// Late-move reductions: the formula's constant, in 1/1024 ply.
     lmr_base = 512 in 0..=2048;
     /// Late-move reductions: ln(depth) × ln(move number) is divided by this / 100.
