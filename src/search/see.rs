@@ -84,6 +84,10 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
 fn exchange(pos: &Position, to: Square, first: FirstCapture) -> Value {
     let us = pos.side_to_move();
     let (mut occ, mut on_square) = (first.occupied, first.on_square);
+    // Most quiet moves go where the opponent has no attacker: nothing to exchange.
+    if !pos.is_attacked(!us, to, occ) {
+        return first.gain;
+    }
     let mut attackers = (pos.attackers_to(Color::Black, to, occ) | pos.attackers_to(Color::White, to, occ)) & occ;
     let mut gains = [0 as Value; 48];
     gains[0] = first.gain;
