@@ -63,16 +63,23 @@ impl After<'_> {
         if around.has(self.to) && self.our_attackers(self.to, lifted).is_empty() {
             return true;
         }
+        let single = if checkers.has_more_than_one() { None } else { checkers.first() };
+        // Then a capture of the moved piece, the only checker, by a piece that shields the king
+        // from no slider of ours that stayed (the exact test below settles the others): a few
+        // bit tests, before the king's squares, which cost an attack computation each.
+        if let Some(checker) = single.filter(|&c| c == self.to) {
+            let shields = self.slider_lines();
+            if self.their_movers(checker, self.occ).into_iter().any(|t| !shields.has(t)) {
+                return true;
+            }
+        }
         for sq in around.without(self.to) {
             if self.our_attackers(sq, lifted).is_empty() {
                 return true;
             }
         }
-        if checkers.has_more_than_one() {
-            return false;
-        }
-        let Some(checker) = checkers.first() else {
-            return true;
+        let Some(checker) = single else {
+            return checkers.is_empty();
         };
         // Take the checker: legal unless the taker shielded the king from another piece of ours.
         for taker in self.their_movers(checker, self.occ) {
@@ -96,6 +103,23 @@ impl After<'_> {
             }
         }
         false
+    }
+
+    /// The squares between the defender's king and each slider of ours that stayed and stands
+    /// on one of the king's lines (empty-board lines: a superset of the squares whose piece may
+    /// shield the king), plus those sliders' squares.
+    #[inline(always)]
+    fn slider_lines(&self) -> Bitboard {
+        let pos = self.pos;
+        let aligned = ((attacks::rook_pseudo(self.ek) & pos.rook_movers())
+            | (attacks::bishop_pseudo(self.ek) & pos.bishop_movers())
+            | (attacks::lance_pseudo(!self.us, self.ek) & pos.pieces_of_kind(PieceKind::Lance)))
+            & self.rest;
+        let mut lines = aligned;
+        for s in aligned {
+            lines |= attacks::between(self.ek, s);
+        }
+        lines
     }
 
     /// The squares where the defender may drop a piece from its hand (occupied squares included:
