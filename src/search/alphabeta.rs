@@ -3,7 +3,8 @@
 //! quiescence search (`qsearch.rs`).
 //!
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
-//! the table's cutoff, mate in one (by a contact check only at shallow non-PV nodes), static
+//! the table's cutoff, mate in one (at PV and deep nodes; by a contact check at shallower non-PV
+//! nodes from `contact_mate_depth`, off by default), static
 //! eval corrected by the correction history), `prune_node` (reverse futility, null move), then
 //! `search_moves`, whose per-move steps are `candidate`, `is_prunable` (`pruning.rs`),
 //! `extension` and `search_move`, and `finish` (the correction history's update, the table
@@ -199,13 +200,13 @@ impl Searcher {
             if Some(m) == state.excluded {
                 continue;
             }
-            // Late-move pruning would prune every quiet move but checks from here on: the
-            // picker skips them (same tree, 9 % fewer instructions a search).
             let gives_check = if tally.seen == 1 {
                 pos.gives_check(m)
             } else {
                 check_squares.get_or_insert_with(|| pos.check_squares()).gives_check(pos, m)
             };
+            // Late-move pruning would prune every quiet move but checks from here on: the
+            // picker skips them (same tree, 9 % fewer instructions a search).
             let exhausted = moves_exhausted(state, &tally);
             if exhausted {
                 picker.quiet_checks_only(check_squares.get_or_insert_with(|| pos.check_squares()));

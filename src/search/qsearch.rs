@@ -1,6 +1,7 @@
-//! Quiescence search: a mate in one by a contact check, stand pat, then captures and pawn
-//! promotions (all evasions when in check), until the position is quiet. Past the first two
-//! moves only recaptures and checks are tried (YaneuraOu's move-count pruning in quiescence).
+//! Quiescence search: a mate in one by a contact check (where `qsearch_contact_mate` switches it
+//! on; off by default), stand pat, then captures and pawn promotions (all evasions when in
+//! check), until the position is quiet. Past the first two moves only recaptures and checks are
+//! tried (YaneuraOu's move-count pruning in quiescence).
 
 use super::correction::Keys;
 use super::history::ContKey;

@@ -3,7 +3,9 @@
 //! alpha-beta search with its pruning sees late or never, are found in a few milliseconds.
 //!
 //! Inner nodes look for a mate in one themselves (`alphabeta.rs`, `qsearch.rs`): every mate at
-//! PV and deep nodes, mates by a contact check (`mate::mate_in_one_by_contact`) at the others.
+//! PV and deep nodes; mates by a contact check (`mate::mate_in_one_by_contact`) at shallower ones
+//! and in quiescence where the tunables `contact_mate_depth` and `qsearch_contact_mate` switch
+//! them on (off by default: they lose at equal time, see `README.md`).
 
 use super::{Limits, Searcher};
 use crate::position::Position;

@@ -67,11 +67,14 @@ impl After<'_> {
         // Then a capture of the moved piece, the only checker, by a piece that shields the king
         // from no slider of ours that stayed (the exact test below settles the others): a few
         // bit tests, before the king's squares, which cost an attack computation each.
+        let mut takers = None;
         if let Some(checker) = single.filter(|&c| c == self.to) {
+            let movers = self.their_movers(checker, self.occ);
             let shields = self.slider_lines();
-            if self.their_movers(checker, self.occ).into_iter().any(|t| !shields.has(t)) {
+            if movers.into_iter().any(|t| !shields.has(t)) {
                 return true;
             }
+            takers = Some(movers);
         }
         for sq in around.without(self.to) {
             if self.our_attackers(sq, lifted).is_empty() {
@@ -82,7 +85,7 @@ impl After<'_> {
             return checkers.is_empty();
         };
         // Take the checker: legal unless the taker shielded the king from another piece of ours.
-        for taker in self.their_movers(checker, self.occ) {
+        for taker in takers.unwrap_or_else(|| self.their_movers(checker, self.occ)) {
             if self.our_attackers(self.ek, self.occ.without(taker)).without(checker).is_empty() {
                 return true;
             }
