@@ -6,11 +6,34 @@ use crate::eval::{Value, capture_value, piece_value};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
 
-/// The least valuable piece of `c` attacking `to` among `attackers`, with its kind.
+/// The kinds in the order of [`piece_value`], least valuable first (the king, which captures
+/// only when nothing else can, is what is left); the four promoted minor pieces, worth a gold,
+/// go with it.
+const BY_VALUE: [PieceKind; 9] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Horse,
+    PieceKind::Rook,
+    PieceKind::Dragon,
+];
+
+/// The least valuable piece among `attackers` (the lowest square among equals), with its kind.
+#[inline(always)]
 fn least_valuable(pos: &Position, attackers: Bitboard) -> Option<(Square, PieceKind)> {
-    attackers
-        .filter_map(|sq| pos.piece_on(sq).map(|p| (sq, p.kind())))
-        .min_by_key(|&(_, k)| if k == PieceKind::King { Value::MAX } else { piece_value(k) })
+    if attackers.is_empty() {
+        return None;
+    }
+    for kind in BY_VALUE {
+        let of_kind = if kind == PieceKind::Gold { pos.gold_movers() } else { pos.pieces_of_kind(kind) };
+        if let Some(sq) = (attackers & of_kind).first() {
+            return pos.piece_on(sq).map(|p| (sq, p.kind()));
+        }
+    }
+    attackers.first().map(|sq| (sq, PieceKind::King))
 }
 
 /// The first capture of an exchange: the move that starts it, before any recapture.
@@ -46,13 +69,19 @@ fn first_exchange(pos: &Position, m: Move) -> Option<FirstCapture> {
     }
 }
 
-/// The sliders of both colours attacking `to` through `occ` (rooks and dragons, bishops and
-/// horses along their lines, lances along their file).
+/// The sliders of both colours attacking `to` through `occ` along the line from `to` through
+/// `vacated` (rooks and dragons, bishops and horses, lances on a file): the x-rays a capture from
+/// `vacated` may uncover. Empty if `vacated` is on no line through `to`.
 #[inline(always)]
-fn sliding_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+fn uncovered_sliders(pos: &Position, to: Square, vacated: Square, occ: Bitboard) -> Bitboard {
+    if crate::attacks::bishop_pseudo(to).has(vacated) {
+        return crate::attacks::bishop(to, occ) & pos.bishop_movers();
+    }
+    if !crate::attacks::rook_pseudo(to).has(vacated) {
+        return Bitboard::EMPTY;
+    }
     let lances = pos.pieces_of_kind(PieceKind::Lance);
     (crate::attacks::rook(to, occ) & pos.rook_movers())
-        | (crate::attacks::bishop(to, occ) & pos.bishop_movers())
         | (crate::attacks::lance(Color::White, to, occ) & lances & pos.pieces_of(Color::Black))
         | (crate::attacks::lance(Color::Black, to, occ) & lances & pos.pieces_of(Color::White))
 }
@@ -79,8 +108,8 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
 /// mover wins material): the swap list of the captures on the square, each side recapturing
 /// with its least valuable attacker (a king only where the other side has none left), cut where
 /// the side to capture would lose even if not recaptured while the other is ahead. The
-/// attackers of both sides are found once, and after each capture only the sliders again
-/// (x-rays).
+/// attackers of both sides are found once, and after each capture only the sliders on the line
+/// it opened (x-rays).
 fn exchange(pos: &Position, to: Square, first: FirstCapture) -> Value {
     let us = pos.side_to_move();
     let (mut occ, mut on_square) = (first.occupied, first.on_square);
@@ -106,7 +135,7 @@ fn exchange(pos: &Position, to: Square, first: FirstCapture) -> Value {
             break;
         }
         occ = occ.without(sq);
-        attackers = (attackers | sliding_attackers(pos, to, occ)) & occ;
+        attackers = (attackers | uncovered_sliders(pos, to, sq, occ)) & occ;
         on_square = kind;
         side = !side;
     }
@@ -125,6 +154,14 @@ mod tests {
     /// The exchange value of playing `m` as the search's SEE computes it.
     fn see(pos: &Position, m: Move) -> Value {
         first_exchange(pos, m).map_or(0, |first| exchange(pos, m.to(), first))
+    }
+
+    /// The least valuable of `attackers` by a scan of every square (the first of equals): the
+    /// reference's own choice, independent of [`least_valuable`].
+    fn cheapest(pos: &Position, attackers: Bitboard) -> Option<(Square, PieceKind)> {
+        attackers
+            .filter_map(|sq| pos.piece_on(sq).map(|p| (sq, p.kind())))
+            .min_by_key(|&(_, k)| if k == PieceKind::King { Value::MAX } else { piece_value(k) })
     }
 
     /// The exchange value of playing `m` (positive = the mover wins material) by the full swap
@@ -154,7 +191,7 @@ mod tests {
         let mut side: Color = !us;
         loop {
             let attackers = pos.attackers_to(side, to, occ) & occ;
-            let Some((sq, kind)) = least_valuable(pos, attackers) else {
+            let Some((sq, kind)) = cheapest(pos, attackers) else {
                 break;
             };
             if kind == PieceKind::King && (pos.attackers_to(!side, to, occ) & occ).is_nonempty() {
