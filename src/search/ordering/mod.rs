@@ -165,7 +165,39 @@ impl MovePicker {
         }
         self.above_end = end;
         self.sorted_end = (start + FIRST_SORTED).min(end);
-        self.sort_range(start, end, self.sorted_end - start);
+        self.select_best_few(start, end, self.sorted_end - start);
+    }
+
+    /// Puts the best `first` of the moves in `start..end` into its front, best first; the others
+    /// follow in no particular order. One pass that keeps the front sorted: most moves lose to the
+    /// front's last at one comparison (cheaper than a selection and a sort of copied pairs, as
+    /// [`MovePicker::sort_range`] does for longer runs).
+    fn select_best_few(&mut self, start: usize, end: usize, first: usize) {
+        let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
+        if first == 0 {
+            return;
+        }
+        let last = start + first - 1;
+        for i in start..end {
+            // The front is start..i while it is not full, then start..=last.
+            let mut j = if i <= last {
+                i
+            } else if scores[i] > scores[last] {
+                scores.swap(i, last);
+                moves.swap(i, last);
+                last
+            } else {
+                continue;
+            };
+            let (s, m) = (scores[j], moves[j]);
+            while j > start && scores[j - 1] < s {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            scores[j] = s;
+            moves[j] = m;
+        }
     }
 
     /// Sorts the best `first` of the moves in `start..end` by score into its front, best first;
