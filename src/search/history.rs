@@ -121,6 +121,15 @@ impl History {
         s
     }
 
+    /// The tables the quiet moves of `us` after the moves with keys `previous` are scored from,
+    /// looked up once for a node's whole list: [`QuietScorer::score`] equals [`History::score`].
+    pub fn quiet_scorer(&self, us: Color, previous: &[Option<ContKey>; 2]) -> QuietScorer<'_> {
+        QuietScorer {
+            butterfly: &self.butterfly[us.index()],
+            rows: [cont_row(&self.continuation[0], previous[0]), cont_row(&self.continuation[1], previous[1])],
+        }
+    }
+
     /// Rewards (`bonus > 0`) or punishes a quiet move in every table.
     pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2], bonus: i32) {
         gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
@@ -158,6 +167,35 @@ impl History {
         if let Some(p) = previous {
             self.counter[Self::counter_index(us, p)] = Some(m);
         }
+    }
+}
+
+/// A continuation row that scores nothing: the row after no move.
+static NO_ROW: [i16; CONT_KEYS] = [0; CONT_KEYS];
+
+/// The row of continuation table `table` after the move with key `previous`.
+fn cont_row(table: &[i16], previous: Option<ContKey>) -> &[i16; CONT_KEYS] {
+    previous
+        .and_then(|p| table.get(p.index() * CONT_KEYS..(p.index() + 1) * CONT_KEYS))
+        .and_then(|row| row.try_into().ok())
+        .unwrap_or(&NO_ROW)
+}
+
+/// Scores a node's quiet moves from its tables looked up once ([`History::quiet_scorer`]).
+pub struct QuietScorer<'a> {
+    butterfly: &'a [i16; ORIGINS * 81],
+    /// The continuation rows after the moves one and two plies earlier.
+    rows: [&'a [i16; CONT_KEYS]; 2],
+}
+
+impl QuietScorer<'_> {
+    /// The ordering score of quiet move `m` with key `key`.
+    #[inline(always)]
+    pub fn score(&self, m: Move, key: ContKey) -> i32 {
+        let k = key.index();
+        self.butterfly.get(History::butterfly_index(m)).map_or(0, |&v| v as i32)
+            + self.rows[0].get(k).map_or(0, |&v| v as i32)
+            + self.rows[1].get(k).map_or(0, |&v| v as i32)
     }
 }
 
@@ -202,6 +240,30 @@ mod tests {
         assert_eq!(h.counter(Color::Black, a), Some(m));
         assert_eq!(h.counter(Color::White, a), None, "each side has its own counter moves");
         assert_eq!(h.counter(Color::Black, b), None);
+    }
+
+    /// The scorer of a node's list gives what `score` gives, for every move of a position after
+    /// updates under several previous moves, with either previous move missing.
+    #[test]
+    fn the_quiet_scorer_scores_as_score_does() {
+        let mut h = History::new();
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/pppppppp1/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w p 2").expect("valid");
+        let moves = pos.legal_moves();
+        let keys: Vec<_> = moves.iter().filter_map(|&m| ContKey::of(&pos, m).map(|k| (m, k))).collect();
+        let (a, b) = (Some(keys[0].1), Some(keys[1].1));
+        for (i, &(m, k)) in keys.iter().enumerate() {
+            let bonus = (i as i32 * 977) % 6_000 - 3_000;
+            h.update(Color::White, m, k, &[a, b], bonus);
+            h.update(Color::White, m, k, &[b, None], -bonus / 2);
+        }
+        for previous in [[a, b], [b, None], [None, a], [None, None]] {
+            let scorer = h.quiet_scorer(Color::White, &previous);
+            for &(m, k) in &keys {
+                assert_eq!(scorer.score(m, k), h.score(Color::White, m, k, &previous), "{m:?} {previous:?}");
+            }
+        }
+        assert!(keys.iter().any(|&(m, k)| h.score(Color::White, m, k, &[a, b]) != 0));
     }
 
     #[test]

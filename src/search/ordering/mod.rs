@@ -345,13 +345,14 @@ impl MovePicker {
         self.scores.truncate(start);
         debug_assert_eq!(self.scores.len(), start);
         let (tt_move, refutations) = (self.tt_move, self.refutations);
+        let scorer = ctx.history.quiet_scorer(us, &ctx.previous);
         // Ties keep generation order (board moves before drops), which is worth much more than
         // an arbitrary order: the low bits hold the position.
         self.scores.extend(self.moves[start..].iter().enumerate().map(|(i, &m)| {
             if !Self::keep(tt_move, pos, m) || refutations.contains(&Some(m)) {
                 SKIP
             } else {
-                let h = ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous));
+                let h = ContKey::of(pos, m).map_or(0, |k| scorer.score(m, k));
                 h * TIE_SLOTS - i as i32
             }
         }));
@@ -397,13 +398,13 @@ impl MovePicker {
         generate(pos, Gen::Legal, &mut self.moves);
         let tt = self.tt_move;
         self.moves.retain(|m| Self::keep(tt, pos, m));
-        let us = pos.side_to_move();
+        let scorer = ctx.history.quiet_scorer(pos.side_to_move(), &ctx.previous);
         self.scores.clear();
         self.scores.extend(self.moves.iter().map(|&m| {
             if is_capture(pos, m) || m.is_promotion() {
                 (1 << 24) + mvv_lva(pos, m)
             } else {
-                ContKey::of(pos, m).map_or(0, |k| ctx.history.score(us, m, k, &ctx.previous))
+                ContKey::of(pos, m).map_or(0, |k| scorer.score(m, k))
             }
         }));
         self.stage = Stage::Evasions;
