@@ -170,8 +170,7 @@ impl MovePicker {
 
     /// Puts the best `first` of the moves in `start..end` into its front, best first; the others
     /// follow in no particular order. One pass that keeps the front sorted: most moves lose to the
-    /// front's last at one comparison (cheaper than a selection and a sort of copied pairs, as
-    /// [`MovePicker::sort_range`] does for longer runs).
+    /// front's last at one comparison (cheaper than a selection and a sort of copied pairs).
     fn select_best_few(&mut self, start: usize, end: usize, first: usize) {
         let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
         if first == 0 {
@@ -200,18 +199,14 @@ impl MovePicker {
         }
     }
 
-    /// Sorts the best `first` of the moves in `start..end` by score into its front, best first;
-    /// the others follow in no particular order. A node may have hundreds of drops: the standard
-    /// unstable sort and selection (which never allocate) on (score, move) pairs cost fewer
+    /// Sorts the moves in `start..end` by score, best first. A node may have hundreds of drops:
+    /// the standard unstable sort (which never allocates) on (score, move) pairs cost fewer
     /// instructions than a Shell sort on the two parallel arrays did.
-    fn sort_range(&mut self, start: usize, end: usize, first: usize) {
+    fn sort_range(&mut self, start: usize, end: usize) {
         let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
         let mut pairs: FixedList<(i32, Move)> = FixedList::new();
         pairs.extend(scores[start..end].iter().copied().zip(moves[start..end].iter().copied()));
-        if (1..pairs.len()).contains(&first) {
-            pairs.select_nth_unstable_by_key(first - 1, |&(s, _)| Reverse(s));
-        }
-        pairs[..first].sort_unstable_by_key(|&(s, _)| Reverse(s));
+        pairs.sort_unstable_by_key(|&(s, _)| Reverse(s));
         for (k, &(s, m)) in pairs.iter().enumerate() {
             scores[start + k] = s;
             moves[start + k] = m;
@@ -225,7 +220,7 @@ impl MovePicker {
         let (start, end) = (self.cur, self.above_end);
         self.sorted_end = end;
         let Some(checks) = &self.checks_only else {
-            self.sort_range(start, end, end - start);
+            self.sort_range(start, end);
             return;
         };
         let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
@@ -238,7 +233,7 @@ impl MovePicker {
             }
         }
         scores[n..end].fill(SKIP);
-        self.sort_range(start, n, n - start);
+        self.sort_range(start, n);
     }
 
     fn keep(tt_move: Option<Move>, pos: &Position, m: Move) -> bool {
