@@ -1,8 +1,14 @@
 //! Large tables of zeros (the transposition table, the mate table): allocated fallibly, so that a
 //! size the system refuses is an answer (`None`) and not an abort, and zeroed lazily: the memory
 //! comes from `calloc`, which takes a large block straight from the system as fresh pages that the
-//! kernel zeroes when each is first touched, so a table of gigabytes costs nothing until it is used
-//! and forgetting one is a new allocation, not a pass of writes over it.
+//! kernel zeroes when each is first touched, so a table of gigabytes costs nothing until it is used.
+//!
+//! Those first touches are not free: on a virtual machine whose host backs the guest's memory
+//! lazily, a fresh 2 MiB page took 2.7 ms here, and a new 64 MiB table stalled the first searches
+//! of a game for up to 600 ms (the README's byoyomi-100 match lost games on time). A table the
+//! search uses on every move therefore asks for its pages at once, on a thread of its own
+//! ([`ZeroedSlice::populate_in_background`]), and is cleared by writing zeros over it in place
+//! ([`ZeroedSlice::zero`]) instead of being replaced by a fresh one.
 //!
 //! Rust's `alloc_zeroed` calls `calloc` only for alignments up to 16 bytes (above, it writes the
 //! zeros itself), so the block is requested with 16-byte alignment and one cache line more, and
@@ -16,6 +22,10 @@
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Cache line: every table starts on one.
 const LINE: usize = 64;
@@ -44,6 +54,77 @@ fn advise_huge_pages(start: *mut u8, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
+/// Asks Linux to provide (allocate and zero) the pages of `len` bytes from address `start` now,
+/// without changing what they hold (`MADV_POPULATE_WRITE`, Linux 5.14). False when the kernel
+/// refuses (an older one): the pages then come when first touched, as without it.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn populate_pages(start: usize, len: usize) -> bool {
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    const MADV_POPULATE_WRITE: i32 = 23;
+    // SAFETY: the caller passes a range inside a block that outlives the call (see `Populator`);
+    // MADV_POPULATE_WRITE only faults pages in, leaving their contents as they are, so a search
+    // writing to the same memory meanwhile sees no change.
+    unsafe { madvise(start as *mut std::ffi::c_void, len, MADV_POPULATE_WRITE) == 0 }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn populate_pages(_start: usize, _len: usize) -> bool {
+    false
+}
+
+/// The thread that has the system provide a table's pages ahead of the search
+/// ([`ZeroedSlice::populate_in_background`]); the table stops and joins it before its memory is
+/// freed.
+struct Populator {
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Populator {
+    /// Populates `len` bytes from `start` (a multiple of [`HUGE_PAGE`] and an address aligned to
+    /// one) a huge page at a time, until done, refused or stopped.
+    fn start(start: usize, len: usize) -> Populator {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let work = move || {
+            let mut at = 0;
+            while at < len && !flag.load(Ordering::Relaxed) && populate_pages(start + at, HUGE_PAGE.min(len - at)) {
+                at += HUGE_PAGE;
+            }
+        };
+        let handle = std::thread::Builder::new().name("table pages".into()).spawn(work);
+        if let Err(e) = &handle {
+            log::debug!("no thread to provide the table's pages ahead of use: {e}");
+        }
+        Populator { stop, handle: handle.ok() }
+    }
+}
+
+impl Populator {
+    /// Waits until the thread is done or `deadline` passes; true if it is done.
+    fn wait(&self, deadline: Instant) -> bool {
+        loop {
+            let done = self.handle.as_ref().is_none_or(JoinHandle::is_finished);
+            if done || Instant::now() >= deadline {
+                return done;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+impl Drop for Populator {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
 /// Types whose all-zero bit pattern is a valid value (integers, atomics, arrays and plain structs
 /// of them).
 ///
@@ -69,6 +150,8 @@ pub(crate) struct ZeroedSlice<T: Zeroable> {
     /// The first element, on the block's first cache-line boundary.
     data: NonNull<T>,
     len: usize,
+    /// The thread providing its pages, once asked for ([`ZeroedSlice::populate_in_background`]).
+    populator: Option<Populator>,
 }
 
 /// The most one table may take: three quarters of the machine's memory where it is known
@@ -110,7 +193,39 @@ impl<T: Zeroable> ZeroedSlice<T> {
         }
         // SAFETY: `start` lies inside the block and is non-null.
         let data = unsafe { NonNull::new_unchecked(start.cast::<T>()) };
-        Some(ZeroedSlice { block, layout, data, len })
+        Some(ZeroedSlice { block, layout, data, len, populator: None })
+    }
+
+    /// Writes zeros over every value, in place: a table the search has used is forgotten without
+    /// handing its pages back to the system (which would have to provide them again, inside the
+    /// next game's thinking time).
+    #[allow(unsafe_code)]
+    pub(crate) fn zero(&mut self) {
+        // SAFETY: `data` is followed by `len` values of the block; zero bytes are a valid T
+        // (`Zeroable`), and `&mut self` makes this the only access.
+        unsafe { std::ptr::write_bytes(self.data.as_ptr(), 0, self.len) };
+    }
+
+    /// Has the system provide the pages of a table of at least [`HUGE_PAGE`] bytes now, on a
+    /// thread of its own, instead of when the search first touches each (see the module
+    /// documentation). The values stay as they are, so the table may be used meanwhile. Once
+    /// per table: a later call does nothing.
+    pub(crate) fn populate_in_background(&mut self) {
+        let size = self.len * std::mem::size_of::<T>();
+        if self.populator.is_none() && size >= HUGE_PAGE {
+            self.populator = Some(Populator::start(self.data.as_ptr() as usize, size / HUGE_PAGE * HUGE_PAGE));
+        }
+    }
+
+    /// Waits until the pages asked for by [`ZeroedSlice::populate_in_background`] are provided,
+    /// or `deadline` passes (the thread goes on then); true if they are (or none were asked for).
+    pub(crate) fn wait_populated(&self, deadline: Instant) -> bool {
+        self.populator.as_ref().is_none_or(|p| p.wait(deadline))
+    }
+
+    /// True once [`ZeroedSlice::populate_in_background`] was asked for.
+    pub(crate) fn is_populated(&self) -> bool {
+        self.populator.is_some()
     }
 }
 
@@ -139,6 +254,8 @@ impl<T: Zeroable> std::ops::DerefMut for ZeroedSlice<T> {
 impl<T: Zeroable> Drop for ZeroedSlice<T> {
     #[allow(unsafe_code)]
     fn drop(&mut self) {
+        // The populating thread is stopped and joined first: it must not outlive the memory.
+        self.populator = None;
         // SAFETY: `block` was allocated with `layout` and is freed once; T needs no drop.
         unsafe { dealloc(self.block.as_ptr(), self.layout) };
     }
@@ -205,6 +322,40 @@ mod tests {
         assert!(big.iter().all(|&w| w == 0));
         big[(3 << 18) - 1] = 9;
         assert_eq!(big[(3 << 18) - 1], 9);
+    }
+
+    #[test]
+    fn zeroing_in_place_forgets_every_value() {
+        let mut t = ZeroedSlice::<u64>::new(3 << 18).expect("6 MiB");
+        t.iter_mut().enumerate().for_each(|(i, w)| *w = i as u64 + 1);
+        let at = t.as_ptr();
+        t.zero();
+        assert!(t.iter().all(|&w| w == 0));
+        assert_eq!(t.as_ptr(), at, "the same memory");
+    }
+
+    #[test]
+    fn populating_the_pages_keeps_the_values() {
+        let mut t = ZeroedSlice::<u64>::new(5 << 18).expect("10 MiB");
+        assert!(!t.is_populated());
+        for i in (0..t.len()).step_by(1000) {
+            t[i] = i as u64 ^ 0x5A5A;
+        }
+        t.populate_in_background();
+        assert!(t.is_populated());
+        // Written while the thread runs, and after it is done: nothing is lost either way.
+        t[7] = 77;
+        assert!(t.wait_populated(Instant::now() + Duration::from_secs(60)), "10 MiB within a minute");
+        t[8] = 88;
+        for i in (0..t.len()).step_by(1000) {
+            assert_eq!(t[i], i as u64 ^ 0x5A5A, "value {i}");
+        }
+        assert_eq!((t[7], t[8], t[9]), (77, 88, 0));
+        // A second call starts nothing; a small table has nothing to populate.
+        t.populate_in_background();
+        let mut small = ZeroedSlice::<u64>::new(1000).expect("8 kB");
+        small.populate_in_background();
+        assert!(!small.is_populated());
     }
 
     #[test]

@@ -157,6 +157,16 @@ impl MateSolver {
         self.table.mib()
     }
 
+    /// Has the system provide the table's pages now and keeps them (see `Table::populate`).
+    pub(crate) fn populate(&mut self) {
+        self.table.populate();
+    }
+
+    /// Waits until the pages asked for by `populate` are there, or `deadline` passes.
+    pub(crate) fn wait_populated(&self, deadline: std::time::Instant) -> bool {
+        self.table.wait_populated(deadline)
+    }
+
     /// Forgets everything learnt.
     pub fn clear(&mut self) {
         self.table.clear();

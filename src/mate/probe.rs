@@ -50,6 +50,16 @@ impl MateProbe {
         self.solver.clear();
     }
 
+    /// Has the system provide the table's pages now and keeps them (see `Table::populate`).
+    pub(crate) fn populate(&mut self) {
+        self.solver.populate();
+    }
+
+    /// Waits until the pages asked for by `populate` are there, or `deadline` passes.
+    pub(crate) fn wait_populated(&self, deadline: std::time::Instant) -> bool {
+        self.solver.wait_populated(deadline)
+    }
+
     /// Nodes used by the last probe.
     pub fn nodes(&self) -> u64 {
         self.solver.nodes()

@@ -44,7 +44,7 @@ pub(crate) use smp::Helpers;
 use smp::NodeCounters;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
@@ -152,6 +152,11 @@ struct Frame {
 /// MiB of the root mate probe's table.
 const ROOT_MATE_MIB: usize = 16;
 
+/// How long a resize (USI `isready`) waits for the system to provide the tables' pages: 64 MiB
+/// took 85 ms on the 2-core virtual machine where the stalls were seen; a table of gigabytes
+/// would keep the GUI waiting for `readyok` too long, and gets the rest in the background.
+const POPULATE_WAIT: Duration = Duration::from_secs(2);
+
 /// The search state that survives between searches (transposition table, history).
 pub struct Searcher {
     stack: Box<[Frame; MAX_PLY + 2]>,
@@ -172,6 +177,8 @@ pub struct Searcher {
     root_side: crate::types::Color,
     /// The root mate probe and its table (facts are path-independent: kept between moves).
     mate: MateProbe,
+    /// True once a search wrote to the table since it was made or cleared.
+    table_used: bool,
     /// 0 for the main searcher, 1 and up for Lazy SMP helpers.
     id: usize,
     /// Where this searcher publishes its node count for the team.
@@ -200,6 +207,7 @@ impl Searcher {
             opts: SearchOptions::default(),
             root_side: crate::types::Color::Black,
             mate: MateProbe::new(ROOT_MATE_MIB),
+            table_used: false,
             id: 0,
             counters: Arc::new(NodeCounters::new(1)),
             eval: Evaluator::default(),
@@ -253,10 +261,22 @@ impl Searcher {
     }
 
     /// Rebuilds the transposition table with `hash_mib` MiB (contents are lost), or with less when
-    /// the system refuses that much memory; returns the MiB it got.
+    /// the system refuses that much memory; returns the MiB it got. The engine's tables (this
+    /// one and the root mate probe's) then have their pages provided ahead of use (`populate`),
+    /// so that no search waits for them; this waits for that up to [`POPULATE_WAIT`] (a table
+    /// of many gigabytes goes on getting its pages in the background).
     pub(crate) fn resize(&mut self, hash_mib: usize) -> usize {
         if self.tt.size_mib() != TranspositionTable::wanted_mib(hash_mib) {
             self.replace_table(|| TranspositionTable::new(hash_mib));
+            self.table_used = false;
+        }
+        let deadline = Instant::now() + POPULATE_WAIT;
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.populate();
+        }
+        self.mate.populate();
+        if !(self.tt.wait_populated(deadline) && self.mate.wait_populated(deadline)) {
+            log::debug!("the table's pages are still being provided after {POPULATE_WAIT:?}");
         }
         self.tt.size_mib()
     }
@@ -268,12 +288,20 @@ impl Searcher {
         self.tt = Arc::new(make());
     }
 
-    /// Forgets everything learnt (new game): table, history, killers. The table is a new one of
-    /// the same size, whose pages the system zeroes as the search touches them: no pass of writes
-    /// over gigabytes.
+    /// Forgets everything learnt (new game): table, history, killers. A table the search wrote to
+    /// is zeroed in place, keeping its pages (the helpers must have let go of it: see
+    /// `Helpers::release_table`; a table still shared is replaced by a new one instead).
     pub fn clear(&mut self) {
-        let buckets = self.tt.buckets();
-        self.replace_table(|| TranspositionTable::with_buckets(buckets));
+        if self.table_used {
+            match Arc::get_mut(&mut self.tt) {
+                Some(tt) => tt.clear(),
+                None => {
+                    let buckets = self.tt.buckets();
+                    self.replace_table(|| TranspositionTable::with_buckets(buckets));
+                }
+            }
+            self.table_used = false;
+        }
         self.mate.clear();
         self.clear_history();
     }

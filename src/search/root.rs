@@ -121,6 +121,7 @@ impl Searcher {
         self.deadlines = deadlines(limits, pos.side_to_move(), pos.move_number(), &opts.time);
         if self.id == 0 {
             self.tt.new_search(); // once per search, not once per thread
+            self.table_used = true;
         }
 
         if opts.entering_king_rule != crate::position::EnteringKingRule::None

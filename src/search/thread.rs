@@ -225,4 +225,29 @@ mod tests {
         }
         assert!(!times.is_empty() && times.iter().all(|&t| t >= 50), "{times:?}");
     }
+
+    #[test]
+    fn a_new_game_empties_the_table_in_place_keeping_its_memory() {
+        // Replacing the table with a fresh allocation made the system provide (and zero) its pages
+        // again inside the next game's first searches, which then overran a 100 ms byoyomi.
+        let mut searcher = Searcher::new(4);
+        let mut helpers = Helpers::default();
+        helpers.set_threads(2, &mut searcher);
+        helpers.share_table(searcher.table());
+        let mut pos = Position::startpos();
+        let limits = Limits { depth: Some(6), ..Limits::default() };
+        let mut search = |searcher: &mut Searcher, helpers: &mut Helpers| {
+            let control = SearchControl::default();
+            helpers.search(searcher, &mut pos, &limits, &SearchOptions::default(), &control, &mut |_| {})
+        };
+        search(&mut searcher, &mut helpers);
+        assert!(searcher.table().entries() > 100, "{}", searcher.table().entries());
+        let table = Arc::as_ptr(&searcher.table());
+        clear(&mut searcher, &mut helpers);
+        assert_eq!(Arc::as_ptr(&searcher.table()), table, "the same table");
+        assert_eq!(searcher.table().entries(), 0, "emptied");
+        // The team searches over it again.
+        search(&mut searcher, &mut helpers);
+        assert!(searcher.table().entries() > 100);
+    }
 }

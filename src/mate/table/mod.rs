@@ -145,13 +145,36 @@ impl Table {
         Table { words, offset, mask: clusters - 1, used: 0 }
     }
 
-    /// Forgets everything: a fresh zeroed allocation, whose pages the system provides (and
-    /// zeroes) only when first touched, which costs less than writing zeros over a large table.
-    /// The old allocation is released first, so two tables never coexist.
+    /// Forgets everything. Nothing to do for a table never written to; a table whose pages were
+    /// provided ahead of use ([`Table::populate`]) is zeroed in place and keeps them; any other is
+    /// replaced by a fresh zeroed allocation, whose pages the system provides (and zeroes) only
+    /// when first touched, so that a large table `go mate` used only in part is not written over
+    /// whole (the old allocation is released first: two tables never coexist).
     pub fn clear(&mut self) {
-        let clusters = self.mask + 1;
-        *self = Table::with_clusters(1);
-        *self = Table::with_clusters(clusters);
+        if self.used == 0 {
+            return;
+        }
+        if self.words.is_populated() {
+            self.words.zero();
+            self.used = 0;
+        } else {
+            let clusters = self.mask + 1;
+            *self = Table::with_clusters(1);
+            *self = Table::with_clusters(clusters);
+        }
+    }
+
+    /// Has the system provide the table's pages now, on a thread of its own, rather than when
+    /// first touched (see `crate::zeroed`), and keeps them from now on: for a table used on every
+    /// move.
+    pub fn populate(&mut self) {
+        self.words.populate_in_background();
+    }
+
+    /// Waits until the pages asked for by [`Table::populate`] are there, or `deadline` passes;
+    /// true if they are.
+    pub fn wait_populated(&self, deadline: std::time::Instant) -> bool {
+        self.words.wait_populated(deadline)
     }
 
     /// Lets go of the memory (for a table of one cluster), before a table of another size is

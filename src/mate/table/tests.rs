@@ -158,3 +158,27 @@ fn forgetting_the_numbers_keeps_the_facts() {
     assert_eq!(t.hashfull(), 0); // two entries of 32 768 (rounded down)
     assert_eq!(t.used, 2);
 }
+
+#[test]
+fn a_clear_forgets_in_place_where_the_pages_were_provided_and_by_a_fresh_table_elsewhere() {
+    for populated in [false, true] {
+        let mut t = Table::new(4);
+        if populated {
+            t.populate();
+        }
+        let words = t.words.as_ptr();
+        t.clear();
+        assert_eq!(t.words.as_ptr(), words, "nothing to forget: nothing done");
+        t.put_mate(42, h(0, 1), 9, 10);
+        assert_eq!(t.hashfull(), 0, "one entry of many");
+        t.clear();
+        assert_eq!(t.get(42, h(0, 1), 9), Known::Open { pn: 1, dn: 1 }, "forgotten");
+        assert_eq!(t.used, 0);
+        // A populated table keeps its memory and its pages (another is given back to the system,
+        // which may hand the same addresses out again: not asserted).
+        if populated {
+            assert_eq!(t.words.as_ptr(), words);
+        }
+        assert_eq!(t.words.is_populated(), populated);
+    }
+}

@@ -133,7 +133,9 @@ impl Stored {
 /// The transposition table. Every method takes `&self`: the search threads share one table.
 ///
 /// Its memory comes zeroed from the system ([`ZeroedSlice`]): a new table costs nothing until the
-/// search touches it, and a table is cleared by making a new one (the old one released first).
+/// search touches it. The engine's table asks for its pages ahead of use
+/// ([`TranspositionTable::populate`]) and is cleared in place ([`TranspositionTable::clear`]),
+/// so that no game's first moves wait for the system to provide them.
 pub(crate) struct TranspositionTable {
     buckets: ZeroedSlice<Bucket>,
     generation: AtomicU8,
@@ -173,6 +175,24 @@ impl TranspositionTable {
     /// A table of one bucket: what a searcher holds while its table is replaced.
     pub(crate) fn placeholder() -> TranspositionTable {
         TranspositionTable::with_buckets(1)
+    }
+
+    /// Has the system provide the table's pages now, on a thread of its own, rather than when
+    /// the search first touches each (see `crate::zeroed`); the table may be used meanwhile.
+    pub(crate) fn populate(&mut self) {
+        self.buckets.populate_in_background();
+    }
+
+    /// Waits until the pages asked for by [`TranspositionTable::populate`] are there, or
+    /// `deadline` passes; true if they are.
+    pub(crate) fn wait_populated(&self, deadline: std::time::Instant) -> bool {
+        self.buckets.wait_populated(deadline)
+    }
+
+    /// Forgets every entry, in place: the pages stay the table's.
+    pub(crate) fn clear(&mut self) {
+        self.buckets.zero();
+        *self.generation.get_mut() = 0;
     }
 
     /// Its number of buckets.
@@ -282,6 +302,12 @@ impl TranspositionTable {
             gen_bound: generation | b,
         };
         bucket.write(slot, check, entry);
+    }
+
+    /// Entries in use in the whole table (tests).
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> usize {
+        self.buckets.iter().map(|b| (0..BUCKET).filter(|&j| b.read(j).1.gen_bound & 3 != 0).count()).sum()
     }
 
     /// Per-mille of the entries of the first 200 buckets written in the current search.

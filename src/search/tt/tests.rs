@@ -41,7 +41,11 @@ fn sizes_and_hashfull() {
     }
     assert!(tt.hashfull() > 500, "{}", tt.hashfull());
     let buckets = tt.buckets();
-    drop(tt);
+    let mut cleared = tt;
+    cleared.clear();
+    assert_eq!((cleared.size_mib(), cleared.hashfull()), (2, 0), "a cleared table is empty");
+    assert!(cleared.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+    drop(cleared);
     let tt = TranspositionTable::with_buckets(buckets);
     assert_eq!((tt.size_mib(), tt.hashfull()), (2, 0), "a new table is empty");
 }
