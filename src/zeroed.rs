@@ -101,9 +101,7 @@ impl Populator {
         }
         Populator { stop, handle: handle.ok() }
     }
-}
 
-impl Populator {
     /// Waits until the thread is done or `deadline` passes; true if it is done.
     fn wait(&self, deadline: Instant) -> bool {
         loop {
