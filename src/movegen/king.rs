@@ -22,7 +22,7 @@ pub(super) fn king_moves<S: MoveSink, const MODE: u8>(
 ) {
     let t = attacks::king(ksq) - ours;
     let t = match MODE {
-        super::CAPTURES => t & theirs,
+        super::CAPTURES | super::QUIESCENCE => t & theirs,
         QUIETS => t - theirs,
         _ => t,
     };

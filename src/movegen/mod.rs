@@ -98,6 +98,9 @@ pub enum Gen {
     Legal,
     /// Legal moves that capture or promote (or both), every promotion choice included.
     Captures,
+    /// Legal captures (every promotion choice included) and pawns' non-capture promotions: the
+    /// moves of quiescence search outside check (YaneuraOu's `CAPTURES_PRO_PLUS`).
+    QuiescenceCaptures,
     /// Legal moves that neither capture nor promote, drops included.
     Quiets,
     /// Legal moves that give check.
@@ -107,12 +110,14 @@ pub enum Gen {
 const ALL: u8 = 0;
 const CAPTURES: u8 = 1;
 const QUIETS: u8 = 2;
+const QUIESCENCE: u8 = 3;
 
 /// Appends the legal moves of kind `kind` to `list`.
 pub fn generate(pos: &Position, kind: Gen, list: &mut MoveList) {
     match kind {
         Gen::Legal => generate_into::<_, ALL>(pos, &mut ListSink(list)),
         Gen::Captures => generate_into::<_, CAPTURES>(pos, &mut ListSink(list)),
+        Gen::QuiescenceCaptures => generate_into::<_, QUIESCENCE>(pos, &mut ListSink(list)),
         Gen::Quiets => generate_into::<_, QUIETS>(pos, &mut ListSink(list)),
         Gen::Checks => {
             let mut inner = ListSink(list);
@@ -145,12 +150,12 @@ fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, sink: &mut S) {
         _ => (!ours, !(ours | theirs)),
     };
     let plain_mask = match MODE {
-        CAPTURES => theirs,
+        CAPTURES | QUIESCENCE => theirs,
         QUIETS => !(ours | theirs),
         _ => Bitboard::ALL,
     };
     piece_moves::<S, MODE>(pos, sink, ksq, target, plain_mask);
-    if MODE != CAPTURES && drop_target.is_nonempty() {
+    if MODE != CAPTURES && MODE != QUIESCENCE && drop_target.is_nonempty() {
         drops::generate(pos, sink, drop_target);
     }
 }
@@ -227,6 +232,8 @@ struct Rules {
     dead2: Bitboard,
     plain_mask: Bitboard,
     promotions: bool,
+    /// Where pieces other than pawns may promote (quiescence: only where they capture).
+    piece_promo_mask: Bitboard,
 }
 
 impl Rules {
@@ -238,6 +245,7 @@ impl Rules {
             dead2: Bitboard::dead_squares(us, PieceKind::Knight),
             plain_mask,
             promotions: MODE != QUIETS,
+            piece_promo_mask: if MODE == QUIESCENCE { plain_mask } else { Bitboard::ALL },
         }
     }
 
@@ -252,10 +260,11 @@ impl Rules {
     #[inline(always)]
     fn emit<S: MoveSink>(&self, sink: &mut S, kind: PieceKind, from: Square, t: Bitboard) {
         let (plain, promo) = match kind {
-            PieceKind::Pawn | PieceKind::Lance => (t - self.dead1, t & self.zone),
-            PieceKind::Knight => (t - self.dead2, t & self.zone),
+            PieceKind::Pawn => (t - self.dead1, t & self.zone),
+            PieceKind::Lance => (t - self.dead1, t & self.zone & self.piece_promo_mask),
+            PieceKind::Knight => (t - self.dead2, t & self.zone & self.piece_promo_mask),
             PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
-                (t, if self.zone.has(from) { t } else { t & self.zone })
+                (t, if self.zone.has(from) { t } else { t & self.zone } & self.piece_promo_mask)
             }
             _ => (t, Bitboard::EMPTY),
         };

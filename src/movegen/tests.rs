@@ -69,6 +69,13 @@ fn staged_generators_partition_the_legal_moves() {
         let expected_quiets: BTreeSet<u16> = set(&legal).difference(&expected_caps).copied().collect();
         assert_eq!(set(&quiets), expected_quiets, "quiets in {}", pos.to_sfen());
         assert_eq!(caps.len() + quiets.len(), legal.len());
+        // Quiescence's moves: the captures, and the pawns' promotions that capture nothing, in
+        // the order of the captures generator (the search's order depends on it).
+        let quiescence = generated(pos, Gen::QuiescenceCaptures);
+        let pawn = |m: &Move| pos.moved_piece(*m).is_some_and(|p| p.kind() == PieceKind::Pawn);
+        let expected: Vec<Move> =
+            caps.iter().copied().filter(|m| pos.piece_on(m.to()).is_some() || (m.is_promotion() && pawn(m))).collect();
+        assert_eq!(quiescence.iter().copied().collect::<Vec<_>>(), expected, "quiescence in {}", pos.to_sfen());
         let checks = generated(pos, Gen::Checks);
         assert_eq!(set(&checks), checking_moves(pos, &legal), "checks in {}", pos.to_sfen());
     });

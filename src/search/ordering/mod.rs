@@ -278,9 +278,10 @@ impl MovePicker {
     /// capture history.
     #[inline(always)]
     fn generate_captures(&mut self, pos: &Position, ctx: &Context) {
-        generate(pos, Gen::Captures, &mut self.moves);
-        let (tt, quiescence) = (self.tt_move, self.quiescence);
-        self.moves.retain(|m| Self::keep(tt, pos, m) && (!quiescence || is_quiescence_move(pos, m)));
+        let kind = if self.quiescence { Gen::QuiescenceCaptures } else { Gen::Captures };
+        generate(pos, kind, &mut self.moves);
+        let tt = self.tt_move;
+        self.moves.retain(|m| Self::keep(tt, pos, m));
         self.scores.clear();
         self.scores.extend(self.moves.iter().map(|&m| {
             let learnt = CaptureKey::of(pos, m).map_or(0, |k| ctx.history.capture_score(k));
