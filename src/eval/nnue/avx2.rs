@@ -43,7 +43,7 @@ impl Avx2 {
         unsafe { affine(layer, input, out) }
     }
 
-    /// Clips whole groups of 32 values of `input` into `out` as
+    /// Clips whole groups of 32 values of `input`, then one of 16 if that many are left, into `out` as
     /// [`super::simd::Kernel::clipped_relu`] does; returns how many it did.
     #[inline]
     pub(super) fn clipped_relu(self, input: &[i32], out: &mut [u8]) -> usize {
@@ -166,7 +166,7 @@ unsafe fn affine(layer: &Affine, input: &[u8], out: &mut [i32]) {
         }
         i += 4;
     }
-    for (r, o) in out.iter_mut().enumerate().take(outputs).skip(i) {
+    for r in i..outputs {
         let mut sum = _mm256_setzero_si256();
         for j in (0..n).step_by(32) {
             // SAFETY: as above, for row `r < outputs`.
@@ -175,7 +175,7 @@ unsafe fn affine(layer: &Affine, input: &[u8], out: &mut [i32]) {
             };
             sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, row), ones));
         }
-        *o = horizontal_sum(sum).wrapping_add(layer.biases[r]);
+        out[r] = horizontal_sum(sum).wrapping_add(layer.biases[r]);
     }
 }
 
@@ -209,5 +209,22 @@ unsafe fn clipped_relu(input: &[i32], out: &mut [u8]) -> usize {
             _mm256_storeu_si256(out.as_mut_ptr().add(32 * c).cast(), _mm256_permutevar8x32_epi32(bytes, order));
         }
     }
-    chunks * 32
+    let mut done = chunks * 32;
+    if done + 16 <= input.len() {
+        // Sixteen more (the shipped net's hidden layers have sixteen outputs): the same packs
+        // leave inputs 0-3 and 8-11 in the low lane's first two groups, 4-7 and 12-15 in the
+        // high lane's, which the same order brings together in the low 128 bits.
+        // SAFETY: `done + 16 <= input.len() <= out.len()`.
+        unsafe {
+            let p = input.as_ptr().add(done);
+            let v0 = _mm256_loadu_si256(p.cast());
+            let v1 = _mm256_loadu_si256(p.add(8).cast());
+            let w = _mm256_srai_epi16::<6>(_mm256_packs_epi32(v0, v1));
+            let bytes = _mm256_max_epi8(_mm256_packs_epi16(w, w), zero);
+            let ordered = _mm256_permutevar8x32_epi32(bytes, order);
+            _mm_storeu_si128(out.as_mut_ptr().add(done).cast(), _mm256_castsi256_si128(ordered));
+        }
+        done += 16;
+    }
+    done
 }

@@ -121,6 +121,8 @@ fn both_kernels_give_the_same_outputs() {
         // Hidden widths that are not multiples of 32 take the kernels' remainder paths.
         Architecture { features: FeatureSet::KP, l1: 160, l2: 40, l3: 8 },
         Architecture { features: FeatureSet::HalfKP, l1: 32, l2: 8, l3: 72 },
+        // 48 = 32 + 16 and 24 = 16 + 8: the clipped ReLU's group of 16, with and without more.
+        Architecture { features: FeatureSet::KP, l1: 64, l2: 48, l3: 24 },
         // 224 = 128 + 64 + 32: the accumulator's three tile widths in one half.
         Architecture { features: FeatureSet::KP, l1: 224, l2: 16, l3: 16 },
     ];
