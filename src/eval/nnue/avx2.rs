@@ -166,7 +166,8 @@ unsafe fn affine(layer: &Affine, input: &[u8], out: &mut [i32]) {
         }
         i += 4;
     }
-    for r in i..outputs {
+    for (k, o) in out[i..outputs].iter_mut().enumerate() {
+        let r = i + k;
         let mut sum = _mm256_setzero_si256();
         for j in (0..n).step_by(32) {
             // SAFETY: as above, for row `r < outputs`.
@@ -175,7 +176,7 @@ unsafe fn affine(layer: &Affine, input: &[u8], out: &mut [i32]) {
             };
             sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, row), ones));
         }
-        out[r] = horizontal_sum(sum).wrapping_add(layer.biases[r]);
+        *o = horizontal_sum(sum).wrapping_add(layer.biases[r]);
     }
 }
 
