@@ -153,8 +153,9 @@ struct Frame {
 const ROOT_MATE_MIB: usize = 16;
 
 /// How long a resize (USI `isready`) waits for the system to provide the tables' pages: 64 MiB
-/// took 85 ms on the 2-core virtual machine where the stalls were seen; a table of gigabytes
-/// would keep the GUI waiting for `readyok` too long, and gets the rest in the background.
+/// is 32 pages of 2 MiB, about 85 ms at the 2.7 ms a page seen on the 2-core virtual machine
+/// where the stalls were found (estimated from a profile, not timed); a table of gigabytes would
+/// keep the GUI waiting for `readyok` too long, and gets the rest in the background.
 const POPULATE_WAIT: Duration = Duration::from_secs(2);
 
 /// The search state that survives between searches (transposition table, history).
