@@ -5,7 +5,7 @@
 
 #![allow(unsafe_code)]
 
-use super::affine::Affine;
+use super::affine::{Affine, BLOCK_OUTPUTS, GROUP_INPUTS};
 use std::arch::x86_64::*;
 
 /// Proof that this CPU has AVX2 (only [`Avx2::detect`] makes one).
@@ -133,16 +133,80 @@ unsafe fn transform(us: &[i16], them: &[i16], out: &mut [u8]) {
     }
 }
 
-/// Rows go four at a time, sharing each input load; the four sums are reduced together.
+/// Layers whose outputs fill one to four blocks of eight (the shipped net's two hidden layers
+/// have sixteen) go by the grouped layout, the others by rows.
 ///
 /// # Safety
 /// AVX2 present; sizes as checked by the caller.
 #[target_feature(enable = "avx2")]
 unsafe fn affine(layer: &Affine, input: &[u8], out: &mut [i32]) {
+    if let Some(grouped) = layer.grouped() {
+        // SAFETY (each arm): the grouped layout holds `groups` groups of `blocks` blocks of 32
+        // bytes; a group's four inputs lie inside `padded_inputs <= input.len()` (inputs <=
+        // padded_inputs, a multiple of 4); `out` holds `outputs = 8 * blocks` values.
+        let groups = layer.groups();
+        match layer.outputs() / BLOCK_OUTPUTS {
+            1 => return unsafe { affine_grouped::<1>(grouped, groups, &layer.biases, input, out) },
+            2 => return unsafe { affine_grouped::<2>(grouped, groups, &layer.biases, input, out) },
+            3 => return unsafe { affine_grouped::<3>(grouped, groups, &layer.biases, input, out) },
+            4 => return unsafe { affine_grouped::<4>(grouped, groups, &layer.biases, input, out) },
+            _ => {}
+        }
+    }
+    // SAFETY: as this function's.
+    unsafe { affine_rows(layer, input, out) }
+}
+
+/// Stockfish's affine for small layers: each group of four inputs is broadcast to every lane
+/// and multiplied by the 32 bytes of weights of each block of eight outputs, so the sums of a
+/// block build up in one register with no horizontal reduction at the end.
+///
+/// # Safety
+/// AVX2 present; `grouped` holds `groups * BLOCKS * 32` bytes, `input` at least `4 * groups`,
+/// `biases` and `out` at least `8 * BLOCKS` values.
+#[target_feature(enable = "avx2")]
+unsafe fn affine_grouped<const BLOCKS: usize>(
+    grouped: &[i8],
+    groups: usize,
+    biases: &[i32],
+    input: &[u8],
+    out: &mut [i32],
+) {
+    let ones = _mm256_set1_epi16(1);
+    let mut sums = [_mm256_setzero_si256(); BLOCKS];
+    let w = grouped.as_ptr();
+    for g in 0..groups {
+        // SAFETY: `4 * g + 4 <= 4 * groups <= input.len()`; block `(g, b)` lies at
+        // `(g * BLOCKS + b) * 32 + 0..32 <= grouped.len()`.
+        unsafe {
+            let four = input.as_ptr().add(GROUP_INPUTS * g).cast::<i32>().read_unaligned();
+            let x = _mm256_set1_epi32(four);
+            for (b, sum) in sums.iter_mut().enumerate() {
+                let block = _mm256_loadu_si256(w.add((g * BLOCKS + b) * 32).cast());
+                // u8 x i8 pairs summed to i16 (exact: inputs <= 127), then pairs summed to i32.
+                *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, block), ones));
+            }
+        }
+    }
+    for (b, sum) in sums.iter().enumerate() {
+        // SAFETY: `8 * b + 8 <= 8 * BLOCKS` values of `biases` and of `out`.
+        unsafe {
+            let bias = _mm256_loadu_si256(biases.as_ptr().add(BLOCK_OUTPUTS * b).cast());
+            _mm256_storeu_si256(out.as_mut_ptr().add(BLOCK_OUTPUTS * b).cast(), _mm256_add_epi32(*sum, bias));
+        }
+    }
+}
+
+/// Rows go four at a time, sharing each input load; the four sums are reduced together.
+///
+/// # Safety
+/// AVX2 present; sizes as checked by the caller.
+#[target_feature(enable = "avx2")]
+unsafe fn affine_rows(layer: &Affine, input: &[u8], out: &mut [i32]) {
     let n = layer.padded_inputs;
     let outputs = layer.outputs();
     let ones = _mm256_set1_epi16(1);
-    let w = layer.weights.as_ptr();
+    let w = layer.weights().as_ptr();
     let mut i = 0;
     while i + 4 <= outputs {
         let mut sums = [_mm256_setzero_si256(); 4];

@@ -178,7 +178,7 @@ impl Network {
         let mut layer = |(inputs, padded_inputs, outputs): (usize, usize, usize)| -> Result<Affine, NnueError> {
             let biases = r.i32s(outputs, "network")?;
             let weights = r.i8s(outputs * padded_inputs, "network")?;
-            Ok(Affine { inputs, padded_inputs, biases, weights })
+            Ok(Affine::new(inputs, padded_inputs, biases, weights))
         };
         let [a, b, c] = arch.affine_layers();
         let layers = [layer(a)?, layer(b)?, layer(c)?];
@@ -209,7 +209,7 @@ impl Network {
         out.extend(self.arch.network_hash().to_le_bytes());
         for layer in &self.layers {
             out.extend(layer.biases.iter().flat_map(|v| v.to_le_bytes()));
-            out.extend(layer.weights.iter().map(|&v| v as u8));
+            out.extend(layer.weights().iter().map(|&v| v as u8));
         }
         out
     }

@@ -143,7 +143,8 @@ impl Network {
             check_size(biases, q.outputs(), f.biases.len())?;
             check_size(weights, q.outputs() * q.inputs, f.weights.len())?;
             q.biases.copy_from_slice(&f.biases);
-            for (q_row, f_row) in q.weights.chunks_exact_mut(q.padded_inputs).zip(f.weights.chunks_exact(f.inputs)) {
+            let stride = q.padded_inputs;
+            for (q_row, f_row) in q.weights_mut().chunks_exact_mut(stride).zip(f.weights.chunks_exact(f.inputs)) {
                 q_row[..f.inputs].copy_from_slice(f_row);
             }
         }
@@ -155,7 +156,7 @@ impl Network {
         let layer = |a: &Affine| LayerWeights {
             inputs: a.inputs,
             biases: a.biases.clone(),
-            weights: a.weights.chunks_exact(a.padded_inputs).flat_map(|row| &row[..a.inputs]).copied().collect(),
+            weights: a.weights().chunks_exact(a.padded_inputs).flat_map(|row| &row[..a.inputs]).copied().collect(),
         };
         NetworkWeights {
             arch: self.arch,

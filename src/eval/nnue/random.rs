@@ -59,10 +59,10 @@ impl Network {
             for b in layer.biases.iter_mut() {
                 *b = rng.symmetric(b_range) as i32;
             }
-            let inputs = layer.inputs;
-            for (j, w) in layer.weights.iter_mut().enumerate() {
+            let (inputs, stride) = (layer.inputs, layer.padded_inputs);
+            for (j, w) in layer.weights_mut().iter_mut().enumerate() {
                 // The padding stays zero, as in the nets YaneuraOu's trainers write.
-                if j % layer.padded_inputs < inputs {
+                if j % stride < inputs {
                     *w = if full { rng.next() as i8 } else { rng.symmetric(w_range) as i8 };
                 }
             }

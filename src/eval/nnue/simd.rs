@@ -87,12 +87,12 @@ impl Kernel {
             n % 32 == 0
                 && input.len() >= n
                 && out.len() >= layer.outputs()
-                && layer.weights.len() >= layer.outputs() * n,
+                && layer.weights().len() >= layer.outputs() * n,
             "affine: bad sizes"
         );
         match self {
             Kernel::Scalar => {
-                for ((o, &b), row) in out.iter_mut().zip(&layer.biases).zip(layer.weights.chunks_exact(n)) {
+                for ((o, &b), row) in out.iter_mut().zip(&layer.biases).zip(layer.weights().chunks_exact(n)) {
                     let mut sum = b;
                     // Fixed 32-byte chunks let the compiler vectorise; a chunk's sum fits in i32.
                     for (w, x) in row.chunks_exact(32).zip(input.chunks_exact(32)) {

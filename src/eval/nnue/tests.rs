@@ -143,6 +143,28 @@ fn both_kernels_give_the_same_outputs() {
     }
 }
 
+#[test]
+fn weights_changed_after_an_evaluation_are_used_by_both_kernels() {
+    // The AVX2 kernel keeps a regrouped copy of a layer's weights: a change must reach it.
+    let Some(avx2) = Kernel::avx2() else {
+        println!("skipped: this CPU has no AVX2");
+        return;
+    };
+    let mut net = Network::random(Architecture { features: FeatureSet::KP, l1: 64, l2: 16, l3: 16 }, 7, Spread::Full);
+    let pos = Position::startpos();
+    let mut acc = Accumulator::default();
+    net.refresh(&pos, &mut acc);
+    net.set_kernel(avx2);
+    let before = net.propagate(&acc, pos.side_to_move());
+    for layer in &mut net.layers_mut()[..2] {
+        layer.weights_mut().iter_mut().for_each(|w| *w = w.wrapping_neg());
+    }
+    let after = net.propagate(&acc, pos.side_to_move());
+    net.set_kernel(Kernel::Scalar);
+    assert_eq!(after, net.propagate(&acc, pos.side_to_move()));
+    assert_ne!(after, before, "negated hidden weights change this net's output");
+}
+
 fn sq(s: &str) -> Square {
     s.parse().expect("square")
 }
@@ -161,21 +183,22 @@ fn the_forward_pass_follows_yaneuraous_integer_steps() {
     let [first, second, output] = net.layers_mut();
     // 127 * 1 + 0 * 9 + 64 * 2 + (other half's first input) 127 * 1 = 382; 382 >> 6 = 5.
     let n = first.padded_inputs;
-    first.weights[..3].copy_from_slice(&[1, 9, 2]);
-    first.weights[32] = 1;
-    first.weights[n + 1] = 50; // row 1 sees only the clamped 0: 0 + bias -1 >> 6 = -1 -> 0
+    first.weights_mut()[..3].copy_from_slice(&[1, 9, 2]);
+    first.weights_mut()[32] = 1;
+    first.weights_mut()[n + 1] = 50; // row 1 sees only the clamped 0: 0 + bias -1 >> 6 = -1 -> 0
     first.biases[1] = -1;
     // 5 * 3 + 640 = 655; 655 >> 6 = 10.
-    second.weights[0] = 3;
+    second.weights_mut()[0] = 3;
     second.biases[0] = 640;
-    second.weights[second.padded_inputs + 1] = 100; // row 1 reads hidden 1 = 0
+    let stride = second.padded_inputs;
+    second.weights_mut()[stride + 1] = 100; // row 1 reads hidden 1 = 0
     // 10 * 5 + 14 = 64; 64 / 16 = 4.
-    output.weights[..2].copy_from_slice(&[5, 127]);
+    output.weights_mut()[..2].copy_from_slice(&[5, 127]);
     output.biases[0] = 14;
     let pos = Position::startpos();
     assert_eq!(net.evaluate_position(&pos), 4);
     // -50 + 14 = -36; C++ division truncates: -36 / 16 = -2 (not -3).
-    net.layers_mut()[2].weights[0] = -5;
+    net.layers_mut()[2].weights_mut()[0] = -5;
     assert_eq!(net.evaluate_position(&pos), -2);
 }
 
@@ -186,9 +209,9 @@ fn the_side_to_move_half_comes_first() {
     let (_, weights) = net.transformer_mut();
     weights[32] = 100;
     let [first, second, output] = net.layers_mut();
-    first.weights[0] = 64; // 100 * 64 >> 6 = 100
-    second.weights[0] = 64; // 100 * 64 >> 6 = 100
-    output.weights[0] = 16; // 100 * 16 / 16 = 100
+    first.weights_mut()[0] = 64; // 100 * 64 >> 6 = 100
+    second.weights_mut()[0] = 64; // 100 * 64 >> 6 = 100
+    output.weights_mut()[0] = 16; // 100 * 16 / 16 = 100
     let black = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").expect("valid");
     let white = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w P 1").expect("valid");
     assert_eq!(net.evaluate_position(&black), 100);
