@@ -172,7 +172,6 @@ unsafe fn affine_grouped<const BLOCKS: usize>(
     input: &[u8],
     out: &mut [i32],
 ) {
-    let ones = _mm256_set1_epi16(1);
     let mut sums = [_mm256_setzero_si256(); BLOCKS];
     let w = grouped.as_ptr();
     for g in 0..groups {
@@ -183,8 +182,7 @@ unsafe fn affine_grouped<const BLOCKS: usize>(
             let x = _mm256_set1_epi32(four);
             for (b, sum) in sums.iter_mut().enumerate() {
                 let block = _mm256_loadu_si256(w.add((g * BLOCKS + b) * 32).cast());
-                // u8 x i8 pairs summed to i16 (exact: inputs <= 127), then pairs summed to i32.
-                *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, block), ones));
+                *sum = dot_add(*sum, x, block);
             }
         }
     }
@@ -205,7 +203,6 @@ unsafe fn affine_grouped<const BLOCKS: usize>(
 unsafe fn affine_rows(layer: &Affine, input: &[u8], out: &mut [i32]) {
     let n = layer.padded_inputs;
     let outputs = layer.outputs();
-    let ones = _mm256_set1_epi16(1);
     let w = layer.weights().as_ptr();
     let mut i = 0;
     while i + 4 <= outputs {
@@ -215,8 +212,7 @@ unsafe fn affine_rows(layer: &Affine, input: &[u8], out: &mut [i32]) {
             let x = unsafe { _mm256_loadu_si256(input.as_ptr().add(j).cast()) };
             for (r, sum) in sums.iter_mut().enumerate() {
                 let row = unsafe { _mm256_loadu_si256(w.add((i + r) * n + j).cast()) };
-                // u8 x i8 pairs summed to i16 (exact: inputs <= 127), then pairs summed to i32.
-                *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, row), ones));
+                *sum = dot_add(*sum, x, row);
             }
         }
         let s01 = _mm256_hadd_epi32(sums[0], sums[1]);
@@ -238,10 +234,18 @@ unsafe fn affine_rows(layer: &Affine, input: &[u8], out: &mut [i32]) {
             let (x, row) = unsafe {
                 (_mm256_loadu_si256(input.as_ptr().add(j).cast()), _mm256_loadu_si256(w.add(r * n + j).cast()))
             };
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, row), ones));
+            sum = dot_add(sum, x, row);
         }
         *o = horizontal_sum(sum).wrapping_add(layer.biases[r]);
     }
+}
+
+/// `sum` plus, in each 32-bit lane, the four products of `x`'s u8 and `w`'s i8 values there: the
+/// pairs summed to i16 (exact: inputs are at most 127), then the pairs of those to i32.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn dot_add(sum: __m256i, x: __m256i, w: __m256i) -> __m256i {
+    _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), _mm256_set1_epi16(1)))
 }
 
 #[target_feature(enable = "avx2")]
