@@ -4,13 +4,13 @@
 //!
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
 //! the table's cutoff, mate in one (at PV and deep nodes; by a contact check at shallower non-PV
-//! nodes from `contact_mate_depth`, off by default), static
-//! eval corrected by the correction history), `prune_node` (reverse futility, null move), then
-//! `search_moves`, whose per-move steps are `candidate`, `is_prunable` (`pruning.rs`),
-//! `extension` and `search_move`, and `finish` (the correction history's update, the table
-//! store). The node's values live in `node.rs`. The steps are `#[inline(always)]`: the node stays
-//! one function for the optimiser, as before the split (letting LLVM choose measured no faster
-//! on `hisha bench`).
+//! nodes from `contact_mate_depth`, off by default), static eval corrected by the correction
+//! history), `prune_node` (reverse futility, null move), then `search_moves`, whose per-move steps
+//! are `candidate`, `is_prunable` (`pruning.rs`), `extension` and `search_move` (a cut-off's
+//! lessons for the move ordering: `rewards.rs`), and `finish` (the correction history's update,
+//! the table store). The node's values live in `node.rs`. The steps are `#[inline(always)]`: the
+//! node stays one function for the optimiser, as before the split (letting LLVM choose measured
+//! no faster on `hisha bench`).
 
 use super::correction::Keys;
 use super::history::{CaptureKey, ContKey};
@@ -23,7 +23,7 @@ use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
 use crate::mate::{mate_in_one, mate_in_one_by_contact};
 use crate::position::{CheckSquares, Position};
-use crate::types::{Color, Move};
+use crate::types::Move;
 use std::ops::ControlFlow;
 
 impl Searcher {
@@ -382,53 +382,8 @@ impl Searcher {
         tally.best
     }
 
-    /// A move caused a cut-off: the captures tried before it lose capture history, and it gains
-    /// some if it is a capture (`best`).
-    fn reward_capture(&mut self, best: Option<CaptureKey>, depth: i32, tried: &[Option<CaptureKey>]) {
-        let bonus = history_bonus(depth);
-        if let Some(k) = best {
-            self.history.update_capture(k, bonus);
-        }
-        for &k in tried.iter().flatten() {
-            self.history.update_capture(k, -bonus);
-        }
-    }
-
     /// The continuation keys of the moves one and two plies before ply `p`.
     pub(super) fn previous_keys(&self, p: usize) -> [Option<ContKey>; 2] {
         [p.checked_sub(1).and_then(|i| self.stack[i].key), p.checked_sub(2).and_then(|i| self.stack[i].key)]
     }
-
-    /// A quiet move caused a cut-off: it becomes a killer and the counter move, and gains history
-    /// while the quiet moves tried before it lose some.
-    fn reward_quiet(
-        &mut self,
-        us: Color,
-        p: usize,
-        (m, key): (Move, ContKey),
-        previous: &[Option<ContKey>; 2],
-        depth: i32,
-        tried: &[Option<(Move, ContKey)>],
-    ) {
-        let k = &mut self.killers[p];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        self.history.set_counter(us, previous[0], m);
-        let bonus = history_bonus(depth);
-        self.history.update(us, m, key, previous, bonus);
-        for &(q, qk) in tried.iter().flatten() {
-            if q != m {
-                self.history.update(us, q, qk, previous, -bonus);
-            }
-        }
-    }
-}
-
-/// The history bonus of a move that cut off at `depth` (the malus of those tried before it).
-#[inline]
-fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * params::history_bonus_depth_squared() + params::history_bonus_base())
-        .min(params::history_bonus_max())
 }

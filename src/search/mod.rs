@@ -17,6 +17,7 @@ mod ordering;
 pub mod params;
 mod pruning;
 mod qsearch;
+mod rewards;
 mod root;
 mod root_mate;
 mod rules;
