@@ -144,6 +144,26 @@ fn both_kernels_give_the_same_outputs() {
 }
 
 #[test]
+fn accumulate_takes_the_last_row_and_refuses_any_past_it() {
+    // The row check guards the AVX2 kernel's unchecked loads.
+    let (l1, rows) = (32, 3);
+    let weights: Vec<i16> = (0..(rows * l1) as i16).collect();
+    let src = vec![1i16; l1];
+    for kernel in std::iter::once(Kernel::Scalar).chain(Kernel::avx2()) {
+        let mut dst = vec![0i16; l1];
+        kernel.accumulate(&mut dst, &src, &weights, l1, &[0], &[2]);
+        let expected: Vec<i16> = (0..l1).map(|i| 1 - weights[i] + weights[2 * l1 + i]).collect();
+        assert_eq!(dst, expected, "{}", kernel.name());
+        for past in [3, u32::MAX] {
+            let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                kernel.accumulate(&mut dst, &src, &weights, l1, &[], &[past]);
+            }));
+            assert!(refused.is_err(), "{}: row {past} of {rows} taken", kernel.name());
+        }
+    }
+}
+
+#[test]
 fn weights_changed_after_an_evaluation_are_used_by_both_kernels() {
     // The AVX2 kernel keeps a regrouped copy of a layer's weights: a change must reach it.
     let Some(avx2) = Kernel::avx2() else {
