@@ -129,6 +129,7 @@ impl MovePicker {
     }
 
     /// Index of the best-scored move in `cur..end`, swapped to `cur`.
+    #[inline(always)]
     fn select_best(&mut self, end: usize) -> Option<(Move, i32)> {
         let cur = self.cur;
         // One slice of each list for the loop (each `FixedList` index would slice it anew).
