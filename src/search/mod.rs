@@ -20,6 +20,7 @@ mod qsearch;
 mod rewards;
 mod root;
 mod root_mate;
+mod root_moves;
 mod rules;
 mod see;
 mod smp;

@@ -3,6 +3,7 @@
 
 use super::node::Node;
 use super::ordering::is_useless_non_promotion;
+use super::root_moves::RootMove;
 use super::time::deadlines;
 use super::{Limits, MAX_PLY, SearchControl, SearchOptions, Searcher};
 use crate::eval::{INFINITE, MATE, MATE_BOUND, Value, is_mate_score};
@@ -91,14 +92,6 @@ fn mate_settled(score: Value, depth: u32) -> bool {
     is_mate_score(score) && (plies + 2) * 5 / 2 < depth
 }
 
-#[derive(Clone, Debug)]
-struct RootMove {
-    mv: Move,
-    score: Value,
-    previous: Value,
-    pv: Vec<Move>,
-}
-
 impl Searcher {
     /// Searches `pos` within `limits`, calling `report` after every iteration, and returns the
     /// move to play. `pos` is restored before returning.
@@ -138,6 +131,7 @@ impl Searcher {
         if roots.is_empty() {
             return Outcome { best: BestMove::Resign, score: crate::eval::mated_in(0), depth: 0, nodes: 0 };
         }
+        self.order_roots(pos, &mut roots);
         let multipv = opts.multipv.clamp(1, roots.len());
         if multipv == 1 && self.id == 0 {
             if let Some(outcome) = self.play_root_mate(pos, limits, &mut roots, report) {
@@ -328,6 +322,7 @@ impl Searcher {
             let m = roots[i].mv;
             let gives_check = pos.gives_check(m);
             let new_depth = depth - 1 + gives_check as i32;
+            let reduction = self.root_reduction(pos, m, gives_check, i - pv_idx, depth);
             self.stack[0].key = super::history::ContKey::of(pos, m);
             self.eval.push(pos, m, 1);
             pos.do_move(m);
@@ -335,7 +330,11 @@ impl Searcher {
             let score = if i == pv_idx {
                 -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control)
             } else {
-                let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth, 1, true), control);
+                let r = reduction;
+                let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth - r, 1, true), control);
+                if s > alpha && r > 0 {
+                    s = -self.alphabeta(pos, Node::scout(-alpha, new_depth, 1, true), control);
+                }
                 if s > alpha && s < beta {
                     s = -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, 1, true), control);
                 }
