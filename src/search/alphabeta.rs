@@ -255,7 +255,8 @@ impl Searcher {
             _ => 0,
         };
         let capture = if tactical { CaptureKey::of(pos, m) } else { None };
-        Candidate { m, tactical, gives_check, key, capture, history }
+        let capture_history = capture.map_or(0, |k| self.history.capture_score(k));
+        Candidate { m, tactical, gives_check, key, capture, history, capture_history }
     }
 
     /// The check extension, or the singular extension when the table's move is much better than

@@ -100,6 +100,8 @@ pub(super) struct Candidate {
     pub(super) capture: Option<CaptureKey>,
     /// Its history score (0 for tactical moves).
     pub(super) history: i32,
+    /// Its capture history score (0 for moves that capture nothing).
+    pub(super) capture_history: i32,
 }
 
 /// The move loop's running results.

@@ -147,6 +147,16 @@ tunable! {
     see_quiet_margin = 40 in 5..=150;
     /// SEE pruning of checks and losing captures: the material they may lose per ply of depth.
     see_tactical_margin = 200 in 50..=600;
+    /// Futility pruning of captures and promotions that do not check: only where the move's
+    /// late-move-reduced depth (which may be negative) is below this. This and the three below
+    /// are YaneuraOu's values (yaneuraou-search.cpp, step 14), on the same centipawn scale.
+    capture_futility_depth = 7 in 0..=20;
+    /// Futility pruning of captures: the margin's constant part (beyond the captured piece).
+    capture_futility_base = 218 in 0..=800;
+    /// Futility pruning of captures: the margin a ply of reduced depth adds.
+    capture_futility_margin = 223 in 0..=800;
+    /// Futility pruning of captures: the margin the capture history adds, per 1024 of it.
+    capture_futility_history = 131 in 0..=1024;
     /// Checks are extended up to this depth (deeper only when SEE does not lose material).
     check_extension_depth = 6 in 0..=20;
     /// Singular extension: the shallowest depth it is tried at.

@@ -1,11 +1,12 @@
 //! The move loop's pruning of single moves: late-move (move-count), history, futility and SEE
-//! pruning, judged at the move's late-move-reduced depth where Stockfish does; and that
-//! reduction's formula, which the loop's late-move reductions use too.
+//! pruning of quiet moves, futility and SEE pruning of captures, judged at the move's
+//! late-move-reduced depth where Stockfish and YaneuraOu do; and that reduction's formula, which
+//! the loop's late-move reductions use too.
 
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::MovePicker;
 use super::params;
-use crate::eval::MATE_BOUND;
+use crate::eval::{MATE_BOUND, piece_value};
 use crate::position::Position;
 use std::sync::OnceLock;
 
@@ -75,6 +76,23 @@ pub(super) fn is_prunable(
         lmr_depth <= params::see_depth()
             && !super::see_ge(pos, c.m, -params::see_quiet_margin() * lmr_depth * lmr_depth)
     } else {
+        // A capture or promotion that even with the captured piece and a margin for the depth
+        // its late-move reduction would leave cannot lift the static eval to alpha (Stockfish's
+        // and YaneuraOu's futility pruning for captures).
+        if !c.gives_check {
+            let lmr_depth = depth - 1 - reduction(depth, tally.searched);
+            if lmr_depth < params::capture_futility_depth() {
+                let captured = pos.piece_on(c.m.to()).map_or(0, |p| piece_value(p.kind()));
+                let futility = state.static_eval
+                    + params::capture_futility_base()
+                    + params::capture_futility_margin() * lmr_depth
+                    + captured
+                    + params::capture_futility_history() * c.capture_history / 1024;
+                if futility <= alpha {
+                    return true;
+                }
+            }
+        }
         // A sacrifice (capture or check) that loses too much for the depth left.
         let sacrifice = c.gives_check || picker.last_was_bad_capture();
         depth <= params::see_depth() && sacrifice && !super::see_ge(pos, c.m, -params::see_tactical_margin() * depth)
