@@ -255,7 +255,8 @@ impl Searcher {
             _ => 0,
         };
         let capture = if tactical { CaptureKey::of(pos, m) } else { None };
-        let capture_history = capture.map_or(0, |k| self.history.capture_score(k));
+        // Read only where the capture futility test will use it (captures that do not check).
+        let capture_history = capture.filter(|_| !gives_check).map_or(0, |k| self.history.capture_score(k));
         Candidate { m, tactical, gives_check, key, capture, history, capture_history }
     }
 
