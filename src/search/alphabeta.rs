@@ -212,7 +212,7 @@ impl Searcher {
                 picker.quiet_checks_only(check_squares.get_or_insert_with(|| pos.check_squares()));
             }
             let c = self.candidate(pos, m, gives_check, &state.previous);
-            if is_prunable(pos, state, &c, &tally, &picker, exhausted) {
+            if is_prunable(pos, state, &c, &tally, &picker, &self.history, exhausted) {
                 continue;
             }
             let extension = match self.extension(pos, state, &c, control) {
@@ -255,9 +255,7 @@ impl Searcher {
             _ => 0,
         };
         let capture = if tactical { CaptureKey::of(pos, m) } else { None };
-        // Read only where the capture futility test will use it (captures that do not check).
-        let capture_history = capture.filter(|_| !gives_check).map_or(0, |k| self.history.capture_score(k));
-        Candidate { m, tactical, gives_check, key, capture, history, capture_history }
+        Candidate { m, tactical, gives_check, key, capture, history }
     }
 
     /// The check extension, or the singular extension when the table's move is much better than

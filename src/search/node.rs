@@ -100,9 +100,6 @@ pub(super) struct Candidate {
     pub(super) capture: Option<CaptureKey>,
     /// Its history score (0 for tactical moves).
     pub(super) history: i32,
-    /// Its capture history score, for the capture futility test (0 for moves that capture
-    /// nothing or give check, which that test leaves alone).
-    pub(super) capture_history: i32,
 }
 
 /// The move loop's running results.

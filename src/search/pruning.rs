@@ -3,6 +3,7 @@
 //! late-move-reduced depth where Stockfish and YaneuraOu do; and that reduction's formula, which
 //! the loop's late-move reductions use too.
 
+use super::history::History;
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::MovePicker;
 use super::params;
@@ -51,6 +52,7 @@ pub(super) fn is_prunable(
     c: &Candidate,
     tally: &Tally,
     picker: &MovePicker,
+    history: &History,
     exhausted: bool,
 ) -> bool {
     let Node { alpha, depth, .. } = state.node;
@@ -83,11 +85,13 @@ pub(super) fn is_prunable(
             let lmr_depth = depth - 1 - reduction(depth, tally.searched);
             if lmr_depth < params::capture_futility_depth() {
                 let captured = pos.piece_on(c.m.to()).map_or(0, |p| piece_value(p.kind()));
+                // Read only here, where it is used.
+                let capture_history = c.capture.map_or(0, |k| history.capture_score(k));
                 let futility = state.static_eval
                     + params::capture_futility_base()
                     + params::capture_futility_margin() * lmr_depth
                     + captured
-                    + params::capture_futility_history() * c.capture_history / 1024;
+                    + params::capture_futility_history() * capture_history / 1024;
                 if futility <= alpha {
                     return true;
                 }
