@@ -108,7 +108,7 @@ tunable! {
     /// from the second).
     lmr_searched = 2 in 1..=6;
     /// Late-move reductions: the formula's constant, in 1/1024 ply.
-    lmr_base = 512 in 0..=2048;
+    lmr_base = 1024 in 0..=2048;
     /// Late-move reductions: ln(depth) × ln(move number) is divided by this / 100.
     lmr_divisor = 220 in 100..=400;
     /// Late-move reductions: a ply less for every this much history.
