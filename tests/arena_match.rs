@@ -175,6 +175,25 @@ fn ctrl_c_once_finishes_the_running_games() {
     consistent(&out, finished);
 }
 
+#[test]
+fn ctrl_c_twice_tells_the_results_of_the_games_written() {
+    let dir = temp_dir("ctrlc2r");
+    let out = dir.join("c.psn");
+    // Games of a few seconds each, as in ctrl_c_once_finishes_the_running_games.
+    let args = ["--games", "40", "--tc", "nodes=40000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
+    let mut run = Running::start(&args, None);
+    run.wait_finished(1);
+    run.interrupt();
+    std::thread::sleep(Duration::from_millis(200));
+    run.interrupt();
+    let (code, lines) = run.wait(Duration::from_secs(10));
+    assert_eq!(code, Some(130), "{lines:?}");
+    let finished = lines.iter().filter(|l| l.starts_with("Finished game")).count();
+    let results = format!("Results of hisha-1 vs hisha-2 ({finished} game");
+    assert_eq!(lines.iter().filter(|l| l.starts_with(&results)).count(), 1, "{lines:?}");
+    consistent(&out, finished);
+}
+
 fn alive(pid: &str) -> bool {
     // A zombie (exited, not yet reaped by its new parent) is not running.
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
@@ -213,6 +232,7 @@ fn ctrl_c_twice_stops_at_once_and_kills_the_engines() {
         assert!(!alive(pid), "engine {pid} was killed");
     }
     assert!(!out.exists() || games(&out, Format::Psn).is_empty(), "no game had finished");
+    assert!(!lines.iter().any(|l| l.starts_with("Results of")), "no results to tell: {lines:?}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Ctrl-C during a match: the first press stops new games (the running ones finish), the second
 //! kills the engines and exits at once with status 130, after the record being written, if any,
-//! is complete.
+//! is complete, and after the results as of the last finished game.
 
 use crate::arena::events::{MatchEvent, MatchObserver};
 use crate::client::process::EngineRegistry;
@@ -14,8 +14,11 @@ pub(super) struct Interrupt {
     pub stop: AtomicBool,
     /// Ctrl-C was pressed.
     pub interrupted: AtomicBool,
-    /// Held while a finished game is written, so that a second Ctrl-C leaves no half record.
+    /// Held while a finished game is written and counted, so that a second Ctrl-C leaves no half
+    /// record and tells the results of exactly the games written.
     pub writing: Mutex<()>,
+    /// The results block as of the last finished game, told on a second Ctrl-C.
+    results: Mutex<Option<String>>,
 }
 
 impl Interrupt {
@@ -24,10 +27,20 @@ impl Interrupt {
         let _lock = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
         write()
     }
+
+    /// Keeps `block`, the results after the game just finished, for a second Ctrl-C to tell.
+    pub(super) fn keep_results(&self, block: String) {
+        *self.results.lock().unwrap_or_else(PoisonError::into_inner) = Some(block);
+    }
+
+    /// The results block kept last, if a game has finished.
+    fn kept_results(&self) -> Option<String> {
+        self.results.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
 }
 
-/// Installs the Ctrl-C handler, which tells `events` of each press (a warning in the log when it
-/// cannot be installed).
+/// Installs the Ctrl-C handler, which tells `events` of each press, and on the second the results
+/// as of the last finished game (a warning in the log when it cannot be installed).
 pub(super) fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events: &Arc<dyn MatchObserver>) {
     let presses = AtomicUsize::new(0);
     let (flags, registry, events) = (Arc::clone(flags), registry.clone(), Arc::clone(events));
@@ -40,6 +53,9 @@ pub(super) fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events:
         }
         flags.while_writing(|| {
             registry.kill_all();
+            if let Some(block) = flags.kept_results() {
+                events.event(MatchEvent::Results(&block));
+            }
             events.event(MatchEvent::Interrupted { again: true });
             std::process::exit(130);
         })

@@ -94,18 +94,21 @@ impl<'a> Watch<'a> {
         let (black, white) = d.job.sides(self.confs);
         let details =
             self.page.as_ref().map(|_| GameDetails::of(&d.outcome.record, Some(&d.job.spec.opening_name), true));
-        let line = self
-            .interrupt
-            .while_writing(|| self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record, self.events));
-        self.board.add(&line);
-        if let Some(p) = &mut self.page {
-            p.add(&line, details, &self.board);
-        }
-        self.board.overrun(&black.name, d.outcome.overrun_ms[0]);
-        self.board.overrun(&white.name, d.outcome.overrun_ms[1]);
-        self.finished += 1;
-        let score = self.board.progress();
-        self.events.event(MatchEvent::GameFinished { line: &finished_line(&line), score: &score });
+        // The record, the results a second Ctrl-C tells and the `Finished game` line, all or none.
+        let interrupt = self.interrupt;
+        interrupt.while_writing(|| {
+            let line = self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record, self.events);
+            self.board.add(&line);
+            if let Some(p) = &mut self.page {
+                p.add(&line, details, &self.board);
+            }
+            self.board.overrun(&black.name, d.outcome.overrun_ms[0]);
+            self.board.overrun(&white.name, d.outcome.overrun_ms[1]);
+            interrupt.keep_results(self.board.block(self.settings.sprt.as_ref()));
+            self.finished += 1;
+            let score = self.board.progress();
+            self.events.event(MatchEvent::GameFinished { line: &finished_line(&line), score: &score });
+        });
         let every = self.settings.report_every;
         if every > 0 && self.finished % every == 0 && self.finished < self.total {
             self.events.event(MatchEvent::Results(&self.board.block(self.settings.sprt.as_ref())));
