@@ -115,7 +115,9 @@ impl Move {
     /// The dropped kind of a drop move (meaningless for a board move).
     #[inline(always)]
     pub(crate) const fn dropped_unchecked(self) -> PieceKind {
-        PieceKind::ALL[(((self.0.get() >> 7) & 0x7F) - 81) as usize]
+        // The seven hand kinds come first in `PieceKind::ALL`; masked to eight entries, the
+        // index needs no bounds check (and a board move gives a kind, not a panic).
+        PieceKind::ALL[((((self.0.get() >> 7) & 0x7F).wrapping_sub(81)) & 7) as usize % PieceKind::NUM]
     }
 
     /// The parts of the move.

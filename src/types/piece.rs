@@ -179,6 +179,17 @@ impl fmt::Display for PieceKind {
     }
 }
 
+/// The kind of each value of a [`Piece`] code's low four bits (`kind + 1`; 0 and 15 never occur).
+const KIND_OF_CODE: [PieceKind; 16] = {
+    let mut table = [PieceKind::Pawn; 16];
+    let mut k = 0;
+    while k < PieceKind::NUM {
+        table[k + 1] = PieceKind::ALL[k];
+        k += 1;
+    }
+    table
+};
+
 /// A piece of one color: `(color << 4) | kind + 1`, never zero, so `Option<Piece>` is one byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece(NonZeroU8);
@@ -202,7 +213,8 @@ impl Piece {
     /// The piece's kind.
     #[inline(always)]
     pub const fn kind(self) -> PieceKind {
-        PieceKind::ALL[((self.0.get() & 15) - 1) as usize]
+        // Indexed by the code's low four bits as they are: no subtraction, no bounds check.
+        KIND_OF_CODE[(self.0.get() & 15) as usize]
     }
 
     /// The piece's one-byte code (never 0; `None` as an `Option<Piece>` is 0).
