@@ -14,8 +14,10 @@ use crate::types::{Color, Move};
 
 /// Entries saturate at ± this.
 const LIMIT: i32 = 16_384;
-/// Origins: 81 squares plus 7 hand kinds for drops.
-const ORIGINS: usize = 88;
+/// Butterfly entries of one side: a move's 7-bit origin (81 squares, then the 7 hand kinds for
+/// drops) and 7-bit destination fields as they stand in its bits, so that the index is a mask;
+/// the entries of destinations past 81 and of origins past 88 are never touched.
+const BUTTERFLY: usize = 1 << 14;
 /// Number of distinct [`ContKey`]s.
 const CONT_KEYS: usize = 14 * 81;
 /// Captured kinds, by [`PieceKind::index`].
@@ -63,7 +65,7 @@ impl CaptureKey {
 
 /// The history tables.
 pub struct History {
-    butterfly: Box<[[i16; ORIGINS * 81]; 2]>,
+    butterfly: Box<[[i16; BUTTERFLY]; 2]>,
     /// After the opponent's last move (index 0) and after our own move before it (index 1).
     continuation: [Vec<i16>; 2],
     capture: Vec<i16>,
@@ -82,7 +84,7 @@ impl History {
     /// Empty tables.
     pub fn new() -> History {
         History {
-            butterfly: Box::new([[0; ORIGINS * 81]; 2]),
+            butterfly: Box::new([[0; BUTTERFLY]; 2]),
             continuation: [vec![0; CONT_KEYS * CONT_KEYS], vec![0; CONT_KEYS * CONT_KEYS]],
             capture: vec![0; CONT_KEYS * CAPTURED_KINDS],
             counter: vec![None; 2 * CONT_KEYS],
@@ -91,7 +93,7 @@ impl History {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        *self.butterfly = [[0; ORIGINS * 81]; 2];
+        *self.butterfly = [[0; BUTTERFLY]; 2];
         self.continuation.iter_mut().for_each(|t| t.fill(0));
         self.capture.fill(0);
         self.counter.fill(None);
@@ -99,8 +101,9 @@ impl History {
 
     #[inline]
     fn butterfly_index(m: Move) -> usize {
-        let bits = m.bits() as usize;
-        ((bits >> 7) & 0x7F) * 81 + (bits & 0x7F)
+        // Origin and destination, without the promotion bit (a move and its promoting twin share
+        // an entry).
+        m.bits() as usize & (BUTTERFLY - 1)
     }
 
     #[inline]
@@ -183,7 +186,7 @@ fn cont_row(table: &[i16], previous: Option<ContKey>) -> &[i16; CONT_KEYS] {
 
 /// Scores a node's quiet moves from its tables looked up once ([`History::quiet_scorer`]).
 pub struct QuietScorer<'a> {
-    butterfly: &'a [i16; ORIGINS * 81],
+    butterfly: &'a [i16; BUTTERFLY],
     /// The continuation rows after the moves one and two plies earlier.
     rows: [&'a [i16; CONT_KEYS]; 2],
 }
@@ -193,7 +196,7 @@ impl QuietScorer<'_> {
     #[inline(always)]
     pub fn score(&self, m: Move, key: ContKey) -> i32 {
         let k = key.index();
-        self.butterfly.get(History::butterfly_index(m)).map_or(0, |&v| v as i32)
+        self.butterfly[History::butterfly_index(m)] as i32
             + self.rows[0].get(k).map_or(0, |&v| v as i32)
             + self.rows[1].get(k).map_or(0, |&v| v as i32)
     }
