@@ -22,7 +22,7 @@ use crossbeam_channel::{Receiver, unbounded};
 use hisha::arena::state;
 use hisha::record::Format;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use support::arena::*;
@@ -154,16 +154,21 @@ fn a_killed_runner_loses_only_the_games_in_progress_and_resume_completes_the_mat
     assert_eq!(rounds, (1..=8).collect::<Vec<_>>(), "every game once");
 }
 
-#[test]
-fn ctrl_c_once_finishes_the_running_games() {
-    let dir = temp_dir("ctrlc1");
-    let out = dir.join("c.psn");
-    // Games of a few seconds each (100 plies of 40,000 nodes), so that on a quiet machine no
-    // third game finishes between the first one's line and the Ctrl-C (at 5,000 nodes, after the
-    // search's pruning changes of stop 35, four games took one second and the test failed).
+/// A match of 40 games of a few seconds each (100 plies of 40,000 nodes), two at a time, into
+/// `c.psn` in a fresh folder `name`, once its first game has finished: on a quiet machine no
+/// third game finishes between the first one's line and a Ctrl-C sent then (at 5,000 nodes,
+/// after the search's pruning changes of stop 35, four games took one second and a test failed).
+fn slow_match_after_one_game(name: &str) -> (PathBuf, Running) {
+    let out = temp_dir(name).join("c.psn");
     let args = ["--games", "40", "--tc", "nodes=40000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
     let mut run = Running::start(&args, None);
     run.wait_finished(1);
+    (out, run)
+}
+
+#[test]
+fn ctrl_c_once_finishes_the_running_games() {
+    let (out, run) = slow_match_after_one_game("ctrlc1");
     run.interrupt();
     let (code, lines) = run.wait(Duration::from_secs(60));
     assert_eq!(code, Some(130), "interrupted, after the running games: {lines:?}");
@@ -177,12 +182,7 @@ fn ctrl_c_once_finishes_the_running_games() {
 
 #[test]
 fn ctrl_c_twice_tells_the_results_of_the_games_written() {
-    let dir = temp_dir("ctrlc2r");
-    let out = dir.join("c.psn");
-    // Games of a few seconds each, as in ctrl_c_once_finishes_the_running_games.
-    let args = ["--games", "40", "--tc", "nodes=40000", "--max-plies", "100", "--concurrency", "2", "--out", s(&out)];
-    let mut run = Running::start(&args, None);
-    run.wait_finished(1);
+    let (out, run) = slow_match_after_one_game("ctrlc2r");
     run.interrupt();
     std::thread::sleep(Duration::from_millis(200));
     run.interrupt();

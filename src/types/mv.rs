@@ -115,9 +115,9 @@ impl Move {
     /// The dropped kind of a drop move (meaningless for a board move).
     #[inline(always)]
     pub(crate) const fn dropped_unchecked(self) -> PieceKind {
-        // The seven hand kinds come first in `PieceKind::ALL`; masked to eight entries, the
-        // index needs no bounds check (and a board move gives a kind, not a panic).
-        PieceKind::ALL[((((self.0.get() >> 7) & 0x7F).wrapping_sub(81)) & 7) as usize % PieceKind::NUM]
+        // Origin 81 + kind less 80 is kind + 1, as in a piece code (a board move gives some
+        // kind, not a panic).
+        PieceKind::of_low_bits(((self.0.get() >> 7) & 0x7F).wrapping_sub(80) as usize)
     }
 
     /// The parts of the move.

@@ -62,6 +62,14 @@ impl PieceKind {
         PieceKind::Horse,
         PieceKind::Dragon,
     ];
+
+    /// The kind whose index + 1 is in the low four bits of `bits` (a [`Piece`] code, or a drop's
+    /// origin field less 80): a lookup without a subtraction or a bounds check.
+    #[inline(always)]
+    pub(crate) const fn of_low_bits(bits: usize) -> PieceKind {
+        KIND_OF_CODE[bits & 15]
+    }
+
     /// The seven kinds that can be held in hand, in hand-slot order: the first seven of [`Self::ALL`].
     pub const HAND: [PieceKind; 7] = match Self::ALL.first_chunk() {
         Some(hand) => *hand,
@@ -213,8 +221,7 @@ impl Piece {
     /// The piece's kind.
     #[inline(always)]
     pub const fn kind(self) -> PieceKind {
-        // Indexed by the code's low four bits as they are: no subtraction, no bounds check.
-        KIND_OF_CODE[(self.0.get() & 15) as usize]
+        PieceKind::of_low_bits(self.0.get() as usize)
     }
 
     /// The piece's one-byte code (never 0; `None` as an `Option<Piece>` is 0).

@@ -17,8 +17,8 @@ pub(super) struct Interrupt {
     /// Held while a finished game is written and counted, so that a second Ctrl-C leaves no half
     /// record and tells the results of exactly the games written.
     pub writing: Mutex<()>,
-    /// The results block as of the last finished game, told on a second Ctrl-C.
-    results: Mutex<Option<String>>,
+    /// The results block as of the last finished game (empty before it), told on a second Ctrl-C.
+    results: Mutex<String>,
 }
 
 impl Interrupt {
@@ -28,14 +28,16 @@ impl Interrupt {
         write()
     }
 
-    /// Keeps `block`, the results after the game just finished, for a second Ctrl-C to tell.
-    pub(super) fn keep_results(&self, block: String) {
-        *self.results.lock().unwrap_or_else(PoisonError::into_inner) = Some(block);
+    /// Keeps a copy of `block`, the results after the game just finished, for a second Ctrl-C.
+    pub(super) fn keep_results(&self, block: &str) {
+        let mut kept = self.results.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.clear();
+        kept.push_str(block);
     }
 
     /// The results block kept last, if a game has finished.
     fn kept_results(&self) -> Option<String> {
-        self.results.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        Some(self.results.lock().unwrap_or_else(PoisonError::into_inner).clone()).filter(|b| !b.is_empty())
     }
 }
 

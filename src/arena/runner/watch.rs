@@ -96,7 +96,7 @@ impl<'a> Watch<'a> {
             self.page.as_ref().map(|_| GameDetails::of(&d.outcome.record, Some(&d.job.spec.opening_name), true));
         // The record, the results a second Ctrl-C tells and the `Finished game` line, all or none.
         let interrupt = self.interrupt;
-        interrupt.while_writing(|| {
+        let block = interrupt.while_writing(|| {
             let line = self.outputs.write(&d.job, (&black.name, &white.name), d.outcome.record, self.events);
             self.board.add(&line);
             if let Some(p) = &mut self.page {
@@ -104,14 +104,16 @@ impl<'a> Watch<'a> {
             }
             self.board.overrun(&black.name, d.outcome.overrun_ms[0]);
             self.board.overrun(&white.name, d.outcome.overrun_ms[1]);
-            interrupt.keep_results(self.board.block(self.settings.sprt.as_ref()));
+            let block = self.board.block(self.settings.sprt.as_ref());
+            interrupt.keep_results(&block);
             self.finished += 1;
             let score = self.board.progress();
             self.events.event(MatchEvent::GameFinished { line: &finished_line(&line), score: &score });
+            block
         });
         let every = self.settings.report_every;
         if every > 0 && self.finished % every == 0 && self.finished < self.total {
-            self.events.event(MatchEvent::Results(&self.board.block(self.settings.sprt.as_ref())));
+            self.events.event(MatchEvent::Results(&block));
             let status =
                 format!("match in progress: {} of the {} games of this run finished", self.finished, self.total);
             if let Err(e) = self.write_page(&status, true) {
