@@ -264,6 +264,49 @@ fn ctrl_c_stops_after_the_running_pair_and_resume_continues_the_same_run() {
 }
 
 #[test]
+fn ctrl_c_twice_stops_at_once_and_tells_the_values_of_the_iterations_written() {
+    let (dir, _) = setup("tune-ctrlc2");
+    let params = dir.join("hisha-params.txt");
+    std::fs::write(&params, "lmr_divisor, 220, 150, 300, 10, 0.002\n").expect("write");
+    let state_path = dir.join("t.psn.state");
+    // hisha itself at 40,000 nodes a move: a pair takes seconds, so the second press, 200 ms
+    // after the first, comes while the second iteration is being played.
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_hisha"));
+    let out = dir.join("t.psn");
+    let a = ["tune", "--quiet", s(&params), "--engine", "name=h", &engine, "arg=usi", "arg=--tunable"]
+        .into_iter()
+        .chain(["--iterations", "50", "--tc", "nodes=40000", "--max-plies", "100", "--out", s(&out)])
+        .collect::<Vec<_>>();
+    let mut child =
+        support::hisha_command().args(&a).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("runs");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while done(&state_path) < 1 {
+        assert!(Instant::now() < deadline && child.try_wait().expect("wait").is_none(), "an iteration done");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    for _ in 0..2 {
+        assert!(Command::new("kill").args(["-INT", &pid]).status().expect("kill runs").success());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().expect("wait").is_none() {
+        assert!(Instant::now() < deadline, "the second Ctrl-C stops the run at once");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("exits");
+    assert_eq!(output.status.code(), Some(130), "interrupted");
+    let stopped = state::load(&state_path).expect("state");
+    assert!((1..50).contains(&stopped.done), "stopped early, at {}", stopped.done);
+    assert_eq!(games(&out, Format::Psn).len() as u64, 2 * stopped.done, "the records of those iterations");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let told: Vec<&str> = stdout.lines().filter(|l| l.starts_with("After ")).collect();
+    assert_eq!(told, [format!("After {} of 50 iterations:", stopped.done)], "{stdout}");
+    let value = format!("{:.2}", stopped.theta[0]);
+    assert!(stdout.lines().any(|l| l.trim_start().starts_with("lmr_divisor") && l.contains(&value)), "{stdout}");
+}
+
+#[test]
 fn bad_parameters_and_settings_are_usage_errors() {
     let (dir, params) = setup("tune-usage");
     let run = |a: &[String]| {

@@ -24,8 +24,8 @@ Exit status:
        openings file, an --out whose extension names no record format or a format of one game
        per file, --resume without a state file or with other parameters, iterations, gains,
        seed, engine or time control
-  130  interrupted by Ctrl-C (once: after the running game pairs finished; twice: at once);
-       --resume continues";
+  130  interrupted by Ctrl-C (once: after the running game pairs finished; twice: at once),
+       the values printed as of the last iteration written; --resume continues";
 
 /// The help of `--openings`: what `hisha match --help` says, and how a tuning run uses them.
 const OPENINGS_HELP: &str = "Openings: SFEN / `startpos moves …` lines or a record file (default: the built-in \

@@ -4,7 +4,7 @@
 //! order when the batch is over: each iteration's games appended to the record file, θ moved,
 //! the state file rewritten. The first Ctrl-C lets the running iterations finish and stops; the
 //! second kills the engines and exits at once (status 130), after the iteration being written,
-//! if any.
+//! if any, and after the values as of the last iteration written.
 
 use super::events::{TuneEvent, TuneObserver};
 use super::pairs::{PairDone, PairJob, Shared, worker};
@@ -26,15 +26,16 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The flags the main thread and the Ctrl-C handler share.
-#[derive(Default)]
 struct Interrupt {
     /// Ctrl-C was pressed: no new pairs.
     stop: AtomicBool,
-    /// Held while an iteration is written, so that a second Ctrl-C leaves no half record.
-    writing: Mutex<()>,
+    /// The state as last written, held while an iteration is written, so that a second Ctrl-C
+    /// leaves no half record and tells the values of exactly the iterations written.
+    written: Mutex<TuneState>,
 }
 
-/// Installs the Ctrl-C handler (a warning in the log when it cannot be installed).
+/// Installs the Ctrl-C handler, which tells `events` of each press, and on the second θ as of the
+/// last iteration written, if there is one (a warning in the log when it cannot be installed).
 fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events: &Arc<dyn TuneObserver>) {
     let presses = AtomicUsize::new(0);
     let (flags, registry, events) = (Arc::clone(flags), registry.clone(), Arc::clone(events));
@@ -44,10 +45,14 @@ fn install(flags: &Arc<Interrupt>, registry: &EngineRegistry, events: &Arc<dyn T
             events.event(TuneEvent::Interrupted { again: false });
             return;
         }
-        let _lock = flags.writing.lock().unwrap_or_else(PoisonError::into_inner);
-        registry.kill_all();
-        events.event(TuneEvent::Interrupted { again: true });
-        std::process::exit(130);
+        flags.while_writing(|written| {
+            registry.kill_all();
+            if written.done > 0 {
+                events.event(TuneEvent::Values(written));
+            }
+            events.event(TuneEvent::Interrupted { again: true });
+            std::process::exit(130);
+        })
     });
     if let Err(e) = installed {
         log::warn!("cannot handle Ctrl-C: {e}");
@@ -125,7 +130,7 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
     events.event(TuneEvent::Started { heading: &heading, state: &state });
     let (log, logger) = spawn_logger(&settings.log, heading.clone())?;
     let registry = EngineRegistry::default();
-    let interrupt = Arc::new(Interrupt::default());
+    let interrupt = Arc::new(Interrupt { stop: AtomicBool::new(false), written: Mutex::new(state.clone()) });
     install(&interrupt, &registry, &events);
     let mut confs: Vec<EngineConfig> =
         names[..2].iter().map(|n| EngineConfig { name: n.clone(), ..conf.clone() }).collect();
@@ -174,12 +179,14 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
             }
             let result = d.result();
             crashed = d.faults().find_map(|(e, faulty)| streaks.record(e, engines[e], faulty));
-            interrupt.while_writing(|| -> Result<(), TuneError> {
+            interrupt.while_writing(|written| -> Result<(), TuneError> {
                 let trial = d.job.trial.clone();
                 let log = settings.log.as_deref();
                 write_games(&mut records, d, &params, &names, log).map_err(FileError::at(&settings.out))?;
                 state.apply(&trial, result);
-                Ok(state::save(&state_path, &state)?)
+                state::save(&state_path, &state)?;
+                *written = state.clone();
+                Ok(())
             })?;
             events.event(TuneEvent::Iteration { state: &state, result });
             if settings.report_every > 0 && state.done % settings.report_every == 0 {
@@ -207,10 +214,10 @@ pub fn run(settings: TuneSettings, events: Arc<dyn TuneObserver>) -> Result<(), 
 }
 
 impl Interrupt {
-    /// Runs `write` so that a second Ctrl-C waits for it to end.
-    fn while_writing<T>(&self, write: impl FnOnce() -> T) -> T {
-        let _lock = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
-        write()
+    /// Runs `write` with the state as last written, so that a second Ctrl-C waits for it to end.
+    fn while_writing<T>(&self, write: impl FnOnce(&mut TuneState) -> T) -> T {
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        write(&mut written)
     }
 }
 
