@@ -209,3 +209,33 @@ fn gives_check_says_whether_the_opponent_is_in_check_after_the_move() {
         "{checks} checks, {drops} drops, {discovered} discovered"
     );
 }
+
+#[test]
+fn attackers_are_the_pieces_whose_attacks_reach_the_square() {
+    let (mut rng, mut lift) = (StdRng::seed_from_u64(29), StdRng::seed_from_u64(31));
+    for game in 0..60 {
+        let start = if game % 4 == 0 { Position::handicap(Handicap::ALL[game % 16]) } else { Position::startpos() };
+        random_playout(&start, &mut rng, 160, |pos| {
+            // The board's occupancy and one with about a quarter of the pieces lifted (as SEE does).
+            let lifted = Bitboard(pos.occupied().0 & (lift.random::<u128>() | lift.random::<u128>()));
+            for occ in [pos.occupied(), lifted] {
+                for sq in Square::all() {
+                    let by = |c: Color| -> Bitboard {
+                        let mut b = Bitboard::EMPTY;
+                        for from in pos.pieces_of(c) {
+                            let piece = pos.piece_on(from).expect("a piece");
+                            if attacks::piece(c, piece.kind(), from, occ).has(sq) {
+                                b = b.with(from);
+                            }
+                        }
+                        b
+                    };
+                    let (black, white) = (by(Color::Black), by(Color::White));
+                    assert_eq!(pos.attackers_to(Color::Black, sq, occ), black, "{} {sq}", pos.to_sfen());
+                    assert_eq!(pos.attackers_to(Color::White, sq, occ), white, "{} {sq}", pos.to_sfen());
+                    assert_eq!(pos.is_attacked(Color::Black, sq, occ), black.is_nonempty(), "{sq}");
+                }
+            }
+        });
+    }
+}
