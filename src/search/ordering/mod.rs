@@ -217,6 +217,9 @@ impl MovePicker {
     /// The picker reached the end of the sorted quiet moves: sorts the rest of those above the
     /// limit, or, once only quiet checks are wanted, only the checks among them (the others are
     /// marked to be skipped). Either way the moves handed out come in the order of a full sort.
+    /// Not inlined: its sort's 4.8 KB of pairs would make every call of [`MovePicker::next`]
+    /// set up a frame that large.
+    #[inline(never)]
     fn sort_rest(&mut self, pos: &Position) {
         let (start, end) = (self.cur, self.above_end);
         self.sorted_end = end;
@@ -277,7 +280,7 @@ impl MovePicker {
 
     /// Generates the captures and promotions (in quiescence, only its moves) by MVV-LVA and
     /// capture history.
-    #[inline(always)]
+    #[inline(never)]
     fn generate_captures(&mut self, pos: &Position, ctx: &Context) {
         let kind = if self.quiescence { Gen::QuiescenceCaptures } else { Gen::Captures };
         generate(pos, kind, &mut self.moves);
@@ -332,7 +335,7 @@ impl MovePicker {
     }
 
     /// Generates the quiet moves and sorts them by history (those handed out already skipped).
-    #[inline(always)]
+    #[inline(never)]
     fn generate_quiets(&mut self, pos: &Position, ctx: &Context) {
         let start = self.moves.len();
         self.cur = start;
@@ -390,7 +393,7 @@ impl MovePicker {
     }
 
     /// Generates the evasions: captures and promotions first by MVV-LVA, the rest by history.
-    #[inline(always)]
+    #[inline(never)]
     fn generate_evasions(&mut self, pos: &Position, ctx: &Context) {
         generate(pos, Gen::Legal, &mut self.moves);
         let tt = self.tt_move;
