@@ -10,7 +10,7 @@
 //! plies back our own, so each has its own table and colours need not be told apart.
 
 use crate::position::Position;
-use crate::types::{Color, Move};
+use crate::types::{Color, Move, PieceKind};
 
 /// Entries saturate at ± this.
 const LIMIT: i32 = 16_384;
@@ -23,6 +23,30 @@ const CONT_KEYS: usize = 14 * 81;
 /// Captured kinds, by [`PieceKind::index`].
 const CAPTURED_KINDS: usize = 14;
 
+/// The [`ContKey`] of a move less its destination, by promotion (0 or 1) and the moved piece's
+/// code: the kind after the move × 81, plus 80 for White (whose destination is rotated). Codes
+/// that are no piece give 0.
+const CONT_BASE: [[u16; 32]; 2] = {
+    let mut table = [[0; 32]; 2];
+    let mut promote = 0;
+    while promote < 2 {
+        let mut code = 0;
+        while code < 32 {
+            if code & 15 != 0 && code & 15 <= 14 {
+                let moved = PieceKind::of_low_bits(code);
+                let kind = match (promote == 1, moved.promoted()) {
+                    (true, Some(k)) => k,
+                    _ => moved,
+                };
+                table[promote][code] = (kind.index() * 81 + if code & 16 == 0 { 0 } else { 80 }) as u16;
+            }
+            code += 1;
+        }
+        promote += 1;
+    }
+    table
+};
+
 /// A move as the continuation tables see it: moved kind (after promotion) and destination, from
 /// the mover's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +56,11 @@ impl ContKey {
     /// The key of `m`, about to be played in `pos`.
     #[inline]
     pub fn of(pos: &Position, m: Move) -> Option<ContKey> {
-        let piece = pos.moved_piece(m)?;
-        let kind = if m.is_promotion() { piece.kind().promoted().unwrap_or(piece.kind()) } else { piece.kind() };
-        let to = match piece.color() {
-            Color::Black => m.to(),
-            Color::White => m.to().rotate(),
-        };
-        Some(ContKey((kind.index() * 81 + to.index()) as u16))
+        let code = pos.moved_piece(m)?.code() as usize;
+        let base = CONT_BASE[m.is_promotion() as usize][code & 31];
+        let to = m.to().index() as u16;
+        // White's destination is rotated: 80 − to, the 80 in its base.
+        Some(ContKey(if code & 16 == 0 { base + to } else { base - to }))
     }
 
     fn index(self) -> usize {
@@ -211,6 +233,32 @@ impl Default for History {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moves_key_is_its_kind_after_the_move_and_its_destination_seen_by_the_mover() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let piece = pos.moved_piece(m).expect("a piece moves");
+                    let kind = if m.is_promotion() { piece.kind().promoted().expect("promotes") } else { piece.kind() };
+                    let to = if piece.color() == Color::Black { m.to() } else { m.to().rotate() };
+                    let key = ContKey::of(&pos, m).expect("a key");
+                    assert_eq!(key.index(), kind.index() * 81 + to.index(), "{m} in {}", pos.to_sfen());
+                    seen.insert(key.index());
+                }
+                pos.do_move(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(seen.len() > 600, "keys of many kinds and squares: {}", seen.len());
+    }
 
     #[test]
     fn rewards_raise_and_punishments_lower_the_score_within_the_limit() {
