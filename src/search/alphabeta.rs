@@ -17,7 +17,7 @@ use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
-use super::pruning::{is_prunable, moves_exhausted, reduction};
+use super::pruning::{fine_reduction, is_prunable, moves_exhausted};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -320,17 +320,18 @@ impl Searcher {
                 && !c.tactical
                 && !state.in_check
             {
-                r = reduction(depth, searched);
-                r -= pv as i32 * params::lmr_pv_node();
-                r += cut as i32 * params::lmr_cut_node();
-                r += !state.improving as i32 * params::lmr_not_improving();
+                // Summed in 1/1024 ply and rounded down once.
+                let mut fine = fine_reduction(depth, searched);
+                fine -= pv as i32 * params::lmr_pv_node() * 1024;
+                fine += cut as i32 * params::lmr_cut_node() * 1024;
+                fine += !state.improving as i32 * params::lmr_not_improving() * 1024;
                 if state.killers.contains(&Some(c.m)) {
-                    r -= params::lmr_killer();
+                    fine -= params::lmr_killer() * 1024;
                 }
                 // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
-                r -= c.gives_check as i32 * params::lmr_quiet_check();
-                r -= c.history / params::lmr_history_divisor();
-                r = r.clamp(0, new_depth - 1);
+                fine -= c.gives_check as i32 * params::lmr_quiet_check() * 1024;
+                fine -= c.history * 1024 / params::lmr_history_divisor();
+                r = fine.div_euclid(1024).clamp(0, new_depth - 1);
             }
             let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth - r, ply + 1, true), control);
             if s > alpha && r > 0 {

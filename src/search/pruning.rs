@@ -23,11 +23,18 @@ fn ln(x: usize) -> f32 {
     ln_table().get(x).copied().unwrap_or_else(|| (x as f32).ln())
 }
 
-/// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1).
+/// Late-move reduction in plies for `depth` and move number `n` (both ≥ 1), rounded down.
 pub(super) fn reduction(depth: i32, n: usize) -> i32 {
+    fine_reduction(depth, n).div_euclid(1024)
+}
+
+/// Late-move reduction in 1/1024 ply for `depth` and move number `n` (both ≥ 1), the base plus
+/// ln(depth)·ln(n)·100 / divisor: not yet rounded, for the move loop to add its adjustments to at
+/// that precision and round down once, as Stockfish and YaneuraOu do.
+pub(super) fn fine_reduction(depth: i32, n: usize) -> i32 {
     let d = ln(depth.max(1) as usize);
     let m = ln(n);
-    (params::lmr_base() as f32 / 1024.0 + d * m * 100.0 / params::lmr_divisor() as f32) as i32
+    params::lmr_base() + (d * m * 102_400.0 / params::lmr_divisor() as f32) as i32
 }
 
 /// True once the node searched as many moves as its depth allows (late-move pruning): from then
@@ -100,5 +107,31 @@ pub(super) fn is_prunable(
         // A sacrifice (capture or check) that loses too much for the depth left.
         let sacrifice = c.gives_check || picker.last_was_bad_capture();
         depth <= params::see_depth() && sacrifice && !super::see_ge(pos, c.m, -params::see_tactical_margin() * depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fine_reduction_is_the_base_plus_the_log_product_and_rounds_down_to_the_plies() {
+        // ln(1) = 0: the base alone, 1024 by default (params.rs).
+        assert_eq!(fine_reduction(1, 30), params::lmr_base());
+        assert_eq!(fine_reduction(12, 1), params::lmr_base());
+        // ln(10)² · 102,400 / 220 = 2,467.8 (the formula by hand with the default divisor 220).
+        assert_eq!(fine_reduction(10, 10), params::lmr_base() + 2467);
+        for depth in 1..64 {
+            for n in 1..300 {
+                let fine = fine_reduction(depth, n);
+                assert!(fine >= fine_reduction(depth, n - 1), "grows with the move number");
+                assert!(fine >= fine_reduction(depth - 1, n), "grows with the depth");
+                // The old formula in plies: the constant plus the log product, truncated.
+                let plies = 1.0 + ((depth as f64).ln() * (n as f64).ln() * 100.0 / 220.0);
+                if (plies - plies.round()).abs() > 1e-3 {
+                    assert_eq!(reduction(depth, n), plies.floor() as i32, "depth {depth}, move {n}");
+                }
+            }
+        }
     }
 }
