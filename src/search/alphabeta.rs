@@ -322,14 +322,14 @@ impl Searcher {
             {
                 // Summed in 1/1024 ply and rounded down once.
                 let mut fine = fine_reduction(depth, searched);
-                fine -= pv as i32 * params::lmr_pv_node() * 1024;
-                fine += cut as i32 * params::lmr_cut_node() * 1024;
-                fine += !state.improving as i32 * params::lmr_not_improving() * 1024;
+                fine -= pv as i32 * params::lmr_pv_node();
+                fine += cut as i32 * params::lmr_cut_node();
+                fine += !state.improving as i32 * params::lmr_not_improving();
                 if state.killers.contains(&Some(c.m)) {
-                    fine -= params::lmr_killer() * 1024;
+                    fine -= params::lmr_killer();
                 }
                 // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
-                fine -= c.gives_check as i32 * params::lmr_quiet_check() * 1024;
+                fine -= c.gives_check as i32 * params::lmr_quiet_check();
                 fine -= c.history * 1024 / params::lmr_history_divisor();
                 r = fine.div_euclid(1024).clamp(0, new_depth - 1);
             }

@@ -113,16 +113,16 @@ tunable! {
     lmr_divisor = 220 in 100..=400;
     /// Late-move reductions: a ply less for every this much history.
     lmr_history_divisor = 6000 in 1000..=20000;
-    /// Late-move reductions: plies more at a node expected to fail high (a cut node).
-    lmr_cut_node = 1 in 0..=6;
-    /// Late-move reductions: plies more where the position is not improving.
-    lmr_not_improving = 1 in 0..=4;
-    /// Late-move reductions: plies less at a principal-variation node.
-    lmr_pv_node = 1 in 0..=4;
-    /// Late-move reductions: plies less for a killer move.
-    lmr_killer = 1 in 0..=4;
-    /// Late-move reductions: plies less for a quiet move that gives check.
-    lmr_quiet_check = 1 in 0..=4;
+    /// Late-move reductions: more at a node expected to fail high (a cut node), in 1/1024 ply.
+    lmr_cut_node = 1024 in 0..=6144;
+    /// Late-move reductions: more where the position is not improving, in 1/1024 ply.
+    lmr_not_improving = 1024 in 0..=4096;
+    /// Late-move reductions: less at a principal-variation node, in 1/1024 ply.
+    lmr_pv_node = 1024 in 0..=4096;
+    /// Late-move reductions: less for a killer move, in 1/1024 ply.
+    lmr_killer = 1024 in 0..=4096;
+    /// Late-move reductions: less for a quiet move that gives check, in 1/1024 ply.
+    lmr_quiet_check = 1024 in 0..=4096;
     /// Move-count pruning: the deepest depth it prunes at.
     lmp_depth = 4 in 1..=12;
     /// Move-count pruning: moves kept at any depth (not improving: half).

@@ -61,7 +61,7 @@ impl Searcher {
             return 0;
         }
         let history = ContKey::of(pos, m).map_or(0, |k| self.history.score(pos.side_to_move(), m, k, &[None, None]));
-        let r = reduction(depth, searched) - params::lmr_pv_node() - history / params::lmr_history_divisor();
+        let r = reduction(depth, searched) - params::lmr_pv_node() / 1024 - history / params::lmr_history_divisor();
         r.clamp(0, (depth - 2).max(0))
     }
 }
