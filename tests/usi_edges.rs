@@ -6,7 +6,7 @@ mod support;
 
 use hisha::Position;
 use std::time::Duration;
-use support::usi::{Piped, bestmove_of, run_piped};
+use support::usi::{Engine, Piped, bestmove_of, run_piped};
 
 /// Generous: the machine running the tests may be loaded; none of these measures speed.
 const EXIT: Duration = Duration::from_secs(60);
@@ -243,4 +243,35 @@ fn tunable_search_constants_are_offered_only_by_usi_tunable_and_change_the_searc
     assert_eq!(r, d, "a refused value leaves the default in force");
     // The plain engine searched with the defaults too.
     assert_eq!(nodes_and_notes(&plain).0, d);
+}
+
+/// The nodes of a `go depth 8` after 7g7f 3c3d 2g2f by `hisha usi --tunable`, searched to the
+/// end (`bestmove` read before `quit`), with `setting` sent first; no `info string` may say error.
+fn depth8_nodes(setting: &str) -> u64 {
+    let mut engine = Engine::start(&["usi", "--tunable"]);
+    for line in ["usi", setting, "setoption name UseBook value false", "isready"] {
+        engine.send(line);
+    }
+    engine.until("readyok", EXIT);
+    engine.send("position startpos moves 7g7f 3c3d 2g2f");
+    engine.send("go depth 8");
+    let lines = engine.until("bestmove", EXIT);
+    engine.send("quit");
+    assert!(lines.iter().all(|l| !(l.starts_with("info string") && l.contains("error"))), "{setting}: {lines:?}");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth 8 ")).unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok()).unwrap_or_else(|| panic!("{last}"))
+}
+
+#[test]
+fn each_yaneuraou_style_reduction_term_is_off_by_default_and_changes_the_search_when_set() {
+    let default = depth8_nodes("");
+    // Setting each to 0 is the default: the same tree.
+    for name in ["lmr_not_improving_scale", "lmr_move_count", "lmr_all_node_scale"] {
+        assert_eq!(depth8_nodes(&format!("setoption name {name} value 0")), default, "{name} 0");
+    }
+    // YaneuraOu's values: each term reduces the late moves otherwise, so the tree changes.
+    for (name, value) in [("lmr_not_improving_scale", 206), ("lmr_move_count", 65), ("lmr_all_node_scale", 273)] {
+        assert_ne!(depth8_nodes(&format!("setoption name {name} value {value}")), default, "{name} {value}");
+    }
 }

@@ -321,16 +321,27 @@ impl Searcher {
                 && !state.in_check
             {
                 // Summed in 1/1024 ply and rounded down once.
-                let mut fine = fine_reduction(depth, searched);
+                let formula = fine_reduction(depth, searched);
+                let mut fine = formula;
                 fine -= pv as i32 * params::lmr_pv_node();
                 fine += cut as i32 * params::lmr_cut_node();
-                fine += !state.improving as i32 * params::lmr_not_improving();
+                // Not improving: a constant and a share of the formula's log product (YaneuraOu's).
+                let log_product = formula - params::lmr_base();
+                let not_improving = params::lmr_not_improving() + log_product * params::lmr_not_improving_scale() / 512;
+                fine += !state.improving as i32 * not_improving;
                 if state.killers.contains(&Some(c.m)) {
                     fine -= params::lmr_killer();
                 }
                 // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
                 fine -= c.gives_check as i32 * params::lmr_quiet_check();
                 fine -= c.history * 1024 / params::lmr_history_divisor();
+                // Less for each move searched before it (YaneuraOu's 65 a move, beside its larger base).
+                fine -= searched as i32 * params::lmr_move_count();
+                // More at nodes expected to fail low (neither PV nor cut), most at shallow ones
+                // (YaneuraOu's 273 / (256·depth + 260) of the reduction).
+                if !pv && !cut {
+                    fine += fine * params::lmr_all_node_scale() / (256 * depth + 260);
+                }
                 r = fine.div_euclid(1024).clamp(0, new_depth - 1);
             }
             let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth - r, ply + 1, true), control);

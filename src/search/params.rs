@@ -117,6 +117,16 @@ tunable! {
     lmr_cut_node = 1024 in 0..=6144;
     /// Late-move reductions: more where the position is not improving, in 1/1024 ply.
     lmr_not_improving = 1024 in 0..=4096;
+    /// Late-move reductions: more where the position is not improving, in 1/512 of the
+    /// formula's log product, beside `lmr_not_improving` (YaneuraOu's 206 with no constant;
+    /// 0, the default: off).
+    lmr_not_improving_scale = 0 in 0..=512;
+    /// Late-move reductions: less for each move searched before this one, in 1/1024 ply
+    /// (YaneuraOu's 65 beside a larger constant; 0, the default: off).
+    lmr_move_count = 0 in 0..=256;
+    /// Late-move reductions: scaled up at nodes expected to fail low (neither PV nor cut) by
+    /// this / (256·depth + 260) (YaneuraOu's 273; 0, the default: off).
+    lmr_all_node_scale = 0 in 0..=1024;
     /// Late-move reductions: less at a principal-variation node, in 1/1024 ply.
     lmr_pv_node = 1024 in 0..=4096;
     /// Late-move reductions: less for a killer move, in 1/1024 ply.
