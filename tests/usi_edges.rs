@@ -208,12 +208,15 @@ fn a_hash_the_system_cannot_give_is_cut_to_what_it_grants_and_said() {
     one_legal_bestmove(&run.stdout, &after);
 }
 
+/// The node count of an `info` line, if it has one.
+fn nodes_of(line: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
+}
+
 /// The nodes of the last `info` line with a node count, and every `info string` line.
 fn nodes_and_notes(p: &Piped) -> (Option<u64>, Vec<&str>) {
-    let nodes = p.stdout.iter().rev().find_map(|l| {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
-    });
+    let nodes = p.stdout.iter().rev().find_map(|l| nodes_of(l));
     (nodes, p.stdout.iter().filter(|l| l.starts_with("info string")).map(String::as_str).collect())
 }
 
@@ -259,8 +262,7 @@ fn depth8_nodes(setting: &str) -> u64 {
     engine.send("quit");
     assert!(lines.iter().all(|l| !(l.starts_with("info string") && l.contains("error"))), "{setting}: {lines:?}");
     let last = lines.iter().rev().find(|l| l.starts_with("info depth 8 ")).unwrap_or_else(|| panic!("{lines:?}"));
-    let words: Vec<&str> = last.split_whitespace().collect();
-    words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok()).unwrap_or_else(|| panic!("{last}"))
+    nodes_of(last).unwrap_or_else(|| panic!("{last}"))
 }
 
 #[test]

@@ -17,7 +17,7 @@ use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
-use super::pruning::{fine_reduction, is_prunable, moves_exhausted};
+use super::pruning::{is_prunable, late_move_reduction, moves_exhausted};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -304,7 +304,7 @@ impl Searcher {
         searched: usize,
         control: &SearchControl,
     ) -> Value {
-        let Node { alpha, beta, depth, ply, pv, cut } = state.node;
+        let Node { alpha, beta, ply, pv, cut, .. } = state.node;
         self.stack[state.p()].key = c.key;
         self.eval.push(pos, c.m, state.p() + 1);
         pos.do_move(c.m);
@@ -314,36 +314,7 @@ impl Searcher {
         let score = if searched == 0 {
             -self.alphabeta(pos, Node::full(-beta, -alpha, new_depth, ply + 1, pv), control)
         } else {
-            let mut r = 0;
-            if depth >= params::lmr_depth()
-                && searched >= params::lmr_searched() as usize
-                && !c.tactical
-                && !state.in_check
-            {
-                // Summed in 1/1024 ply and rounded down once.
-                let formula = fine_reduction(depth, searched);
-                let mut fine = formula;
-                fine -= pv as i32 * params::lmr_pv_node();
-                fine += cut as i32 * params::lmr_cut_node();
-                // Not improving: a constant and a share of the formula's log product (YaneuraOu's).
-                let log_product = formula - params::lmr_base();
-                let not_improving = params::lmr_not_improving() + log_product * params::lmr_not_improving_scale() / 512;
-                fine += !state.improving as i32 * not_improving;
-                if state.killers.contains(&Some(c.m)) {
-                    fine -= params::lmr_killer();
-                }
-                // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
-                fine -= c.gives_check as i32 * params::lmr_quiet_check();
-                fine -= c.history * 1024 / params::lmr_history_divisor();
-                // Less for each move searched before it (YaneuraOu's 65 a move, beside its larger base).
-                fine -= searched as i32 * params::lmr_move_count();
-                // More at nodes expected to fail low (neither PV nor cut), most at shallow ones
-                // (YaneuraOu's 273 / (256·depth + 260) of the reduction).
-                if !pv && !cut {
-                    fine += fine * params::lmr_all_node_scale() / (256 * depth + 260);
-                }
-                r = fine.div_euclid(1024).clamp(0, new_depth - 1);
-            }
+            let r = late_move_reduction(state, c, searched, new_depth);
             let mut s = -self.alphabeta(pos, Node::scout(-alpha, new_depth - r, ply + 1, true), control);
             if s > alpha && r > 0 {
                 s = -self.alphabeta(pos, Node::scout(-alpha, new_depth, ply + 1, !cut), control);

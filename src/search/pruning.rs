@@ -1,7 +1,7 @@
 //! The move loop's pruning of single moves: late-move (move-count), history, futility and SEE
 //! pruning of quiet moves, futility and SEE pruning of captures, judged at the move's
-//! late-move-reduced depth where Stockfish and YaneuraOu do; and that reduction's formula, which
-//! the loop's late-move reductions use too.
+//! late-move-reduced depth where Stockfish and YaneuraOu do; and the late-move reduction itself
+//! (its formula and the move loop's adjustments).
 
 use super::history::History;
 use super::node::{Candidate, Node, NodeState, Tally};
@@ -35,6 +35,40 @@ pub(super) fn fine_reduction(depth: i32, n: usize) -> i32 {
     let d = ln(depth.max(1) as usize);
     let m = ln(n);
     params::lmr_base() + (d * m * 102_400.0 / params::lmr_divisor() as f32) as i32
+}
+
+/// The late-move reduction in plies of `c`, the `searched`-th move searched at `state`'s node
+/// (counted from 0), to be searched to `new_depth`: none for the first moves, captures,
+/// promotions and evasions; else the formula and the node's and move's adjustments summed in
+/// 1/1024 ply and rounded down once, at most `new_depth - 1`.
+#[inline(always)]
+pub(super) fn late_move_reduction(state: &NodeState, c: &Candidate, searched: usize, new_depth: i32) -> i32 {
+    let Node { depth, pv, cut, .. } = state.node;
+    if depth < params::lmr_depth() || searched < params::lmr_searched() as usize || c.tactical || state.in_check {
+        return 0;
+    }
+    let formula = fine_reduction(depth, searched);
+    let mut fine = formula;
+    fine -= pv as i32 * params::lmr_pv_node();
+    fine += cut as i32 * params::lmr_cut_node();
+    // Not improving: a constant and a share of the formula's log product (YaneuraOu's).
+    let log_product = formula - params::lmr_base();
+    let not_improving = params::lmr_not_improving() + log_product * params::lmr_not_improving_scale() / 512;
+    fine += !state.improving as i32 * not_improving;
+    if state.killers.contains(&Some(c.m)) {
+        fine -= params::lmr_killer();
+    }
+    // Quiet checks are reduced too (in shogi checks keep coming), a ply less.
+    fine -= c.gives_check as i32 * params::lmr_quiet_check();
+    fine -= c.history * 1024 / params::lmr_history_divisor();
+    // Less for each move searched before it (YaneuraOu's 65 a move, beside its larger base).
+    fine -= searched as i32 * params::lmr_move_count();
+    // More at nodes expected to fail low (neither PV nor cut), most at shallow ones
+    // (YaneuraOu's 273 / (256·depth + 260) of the reduction).
+    if !pv && !cut {
+        fine += fine * params::lmr_all_node_scale() / (256 * depth + 260);
+    }
+    fine.div_euclid(1024).clamp(0, new_depth - 1)
 }
 
 /// True once the node searched as many moves as its depth allows (late-move pruning): from then
