@@ -17,7 +17,7 @@ use super::history::{CaptureKey, ContKey};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
-use super::pruning::{is_prunable, late_move_reduction, moves_exhausted};
+use super::pruning::{is_prunable, late_move_reduction, moves_exhausted, quiets_futile_below};
 use super::tt::{Bound, Stored};
 use super::{MAX_PLY, SearchControl, Searcher};
 use crate::eval::{INFINITE, MATE_BOUND, Value, is_mate_score, mate_in, mated_in};
@@ -193,6 +193,7 @@ impl Searcher {
         let mut tally = Tally::new();
         // Built at the second move: most nodes cut off at the first are spared the cost.
         let mut check_squares: Option<CheckSquares> = None;
+        let mut futile_set = false;
         loop {
             let ctx = Context { history: &self.history, killers: state.killers, previous: state.previous };
             let Some(m) = picker.next(pos, &ctx) else { break };
@@ -210,6 +211,13 @@ impl Searcher {
             let exhausted = moves_exhausted(state, &tally);
             if exhausted {
                 picker.quiet_checks_only(check_squares.get_or_insert_with(|| pos.check_squares()));
+            } else if !futile_set {
+                // Futility would prune every quiet move below this history but the checks: the
+                // picker skips them (same pruning, fewer moves handed out).
+                if let Some(below) = quiets_futile_below(state, &tally) {
+                    picker.quiet_checks_below(below, check_squares.get_or_insert_with(|| pos.check_squares()));
+                    futile_set = true;
+                }
             }
             let c = self.candidate(pos, m, gives_check, &state.previous);
             if is_prunable(pos, state, &c, &tally, &picker, &self.history, exhausted) {

@@ -83,6 +83,24 @@ pub(super) fn moves_exhausted(state: &NodeState, tally: &Tally) -> bool {
     tally.searched >= kept.max(0) as usize
 }
 
+/// The history from which quiet moves escape futility pruning, once every quiet move that
+/// does not check and has less would be pruned by it from here on: the node is futile at the
+/// deepest reduced depth such a move can get (its history below `futility_history`, its
+/// reduction at least the current move's, which grows with the moves searched). Alpha only
+/// rises and the reduction only grows, so the answer holds for the rest of the node.
+#[inline(always)]
+pub(super) fn quiets_futile_below(state: &NodeState, tally: &Tally) -> Option<i32> {
+    let Node { alpha, depth, .. } = state.node;
+    if state.in_check || tally.searched == 0 || tally.best <= -MATE_BOUND || depth > params::futility_depth() {
+        return None;
+    }
+    let below = params::futility_history();
+    let deepest = depth - 1 - reduction(depth, tally.searched) + (below - 1) / params::lmr_history_divisor();
+    let deepest = deepest.max(0);
+    let futile = state.eval + params::futility_base() + params::futility_margin() * deepest <= alpha;
+    (deepest <= params::futility_depth() && futile).then_some(below)
+}
+
 /// Late-move, futility, history and SEE pruning at nodes not in check (PV nodes too, as
 /// Stockfish's), once a move was searched: true if `c` is not worth searching here.
 /// `exhausted` is [`moves_exhausted`] for this node, which the move loop already asked.

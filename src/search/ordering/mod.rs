@@ -61,6 +61,9 @@ pub struct MovePicker {
     depth: i32,
     /// Set once only quiet checks are wanted: what tells them apart.
     checks_only: Option<CheckSquares>,
+    /// Set once only quiet checks are wanted among the quiet moves scoring below this (and the
+    /// check squares): from the first such quiet move on, `checks_only`.
+    checks_below: Option<(i32, CheckSquares)>,
 }
 
 /// Quiet scores are history × this, minus the generation index (distinct, ties in order).
@@ -99,6 +102,7 @@ impl MovePicker {
             last_bad: false,
             depth,
             checks_only: None,
+            checks_below: None,
         }
     }
 
@@ -120,6 +124,17 @@ impl MovePicker {
     pub fn quiet_checks_only(&mut self, checks: &CheckSquares) {
         if self.checks_only.is_none() {
             self.checks_only = Some(*checks);
+        }
+    }
+
+    /// Quiet moves whose history is below `history` are handed out only if they give check:
+    /// futility pruning would prune the others. The quiet moves come in order of history as far
+    /// as the limit, so from the first one below it the picker wants only checks; past the limit
+    /// each is told apart. `checks` are the node's check squares.
+    pub fn quiet_checks_below(&mut self, history: i32, checks: &CheckSquares) {
+        if self.checks_only.is_none() {
+            // A score is history × TIE_SLOTS less an index below TIE_SLOTS.
+            self.checks_below = Some((history * TIE_SLOTS - (TIE_SLOTS - 1), *checks));
         }
     }
 
@@ -368,6 +383,20 @@ impl MovePicker {
                 self.sort_rest(pos);
             }
             let Some(&m) = self.moves.get(self.cur) else { break };
+            if let Some((below, checks)) = self.checks_below {
+                let score = self.scores[self.cur];
+                if score < below && score != SKIP {
+                    if self.cur < self.above_end {
+                        // In sorted order: every quiet move from here on scores less.
+                        self.checks_only = Some(checks);
+                        self.checks_below = None;
+                    } else if !checks.gives_check(pos, m) {
+                        // Below the limit the moves come unsorted: one at a time.
+                        self.cur += 1;
+                        continue;
+                    }
+                }
+            }
             let skipped =
                 self.scores[self.cur] == SKIP || self.checks_only.as_ref().is_some_and(|c| !c.gives_check(pos, m));
             self.cur += 1;

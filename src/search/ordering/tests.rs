@@ -233,3 +233,45 @@ fn quiet_checks_come_in_history_order_before_and_after_the_first_sorted_moves() 
         }
     }
 }
+
+/// Draws `switch_after` quiet moves from a picker at `depth`, asks for quiet checks only below
+/// history `below`, and checks that what follows is the unswitched order less the quiet moves
+/// below it that do not check.
+fn quiet_checks_below_keeps_the_order(pos: &Position, history: &History, depth: i32, switch_after: usize, below: i32) {
+    let ctx = Context { history, killers: [None, None], previous: [None, None] };
+    let all: Vec<Move> = {
+        let mut picker = MovePicker::new(pos, None, depth);
+        std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
+    };
+    let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
+    let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &[None, None]);
+    let switch = all.iter().position(|&m| is_quiet(m)).expect("quiet moves") + switch_after;
+    let mut picker = MovePicker::new(pos, None, depth);
+    let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
+    picker.quiet_checks_below(below, &pos.check_squares());
+    got.extend(std::iter::from_fn(|| picker.next(pos, &ctx)));
+    let expected: Vec<Move> = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, &m)| i < switch || !is_quiet(m) || score(m) >= below || pos.gives_check(m))
+        .map(|(_, &m)| m)
+        .collect();
+    let dropped = all.len() - expected.len();
+    assert!(dropped > 5, "{dropped} quiet moves skipped below {below}");
+    assert_eq!(got, expected, "depth {depth}, switch after {switch_after}, below {below}");
+}
+
+#[test]
+fn told_a_history_bound_the_picker_hands_out_only_checks_below_it() {
+    // The position with hundreds of drops and a scattered history (from −5,003 to 5,003): the
+    // bound falls among the first sorted moves, among the rest, and below depth 1's limit.
+    let pos = Position::from_sfen(MANY_DROPS).expect("valid");
+    let history = scattered_history(&pos);
+    for depth in [1, 3] {
+        for switch_after in [0, 1, FIRST_SORTED + 5] {
+            for below in [4_000, 0, -2_500, -4_000] {
+                quiet_checks_below_keeps_the_order(&pos, &history, depth, switch_after, below);
+            }
+        }
+    }
+}
