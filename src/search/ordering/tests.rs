@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::types::Move;
+use std::cmp::Reverse;
 
 /// Every legal move (but useless non-promotions) comes out exactly once, whatever the killers.
 fn picks_every_move_once(sfen: &str) {
