@@ -185,29 +185,46 @@ fn quiescence_promotes_pawns_but_not_other_pieces_without_a_capture() {
     assert_eq!(promotions, ["3d3c+", "7d6c+", "7d7c+", "7d8c+"]);
 }
 
-/// Draws `switch_after` quiet moves from a picker at `depth`, asks for quiet checks only, and
-/// checks that what follows is exactly the quiet checks not yet handed out, in the same order as
-/// without the switch, then the losing captures.
-fn quiet_checks_only_keeps_the_order(pos: &Position, history: &History, depth: i32, switch_after: usize) {
+/// Draws `switch_after` quiet moves from a picker at `depth`, then asks for quiet checks only
+/// (below history `below` if given, else all), and returns what it handed out and the
+/// unswitched order less the quiet moves so excluded, with the number of moves dropped.
+fn switched_and_expected(
+    pos: &Position,
+    history: &History,
+    depth: i32,
+    switch_after: usize,
+    below: Option<i32>,
+) -> (Vec<Move>, Vec<Move>, usize, usize) {
     let ctx = Context { history, killers: [None, None], previous: [None, None] };
     let all: Vec<Move> = {
         let mut picker = MovePicker::new(pos, None, depth);
         std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
     };
     let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
-    let first_quiet = all.iter().position(|&m| is_quiet(m)).expect("quiet moves");
-    let switch = first_quiet + switch_after;
+    let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &[None, None]);
+    let switch = all.iter().position(|&m| is_quiet(m)).expect("quiet moves") + switch_after;
     let mut picker = MovePicker::new(pos, None, depth);
     let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
-    picker.quiet_checks_only(&pos.check_squares());
+    match below {
+        Some(b) => picker.quiet_checks_below(b, &pos.check_squares()),
+        None => picker.quiet_checks_only(&pos.check_squares()),
+    }
     got.extend(std::iter::from_fn(|| picker.next(pos, &ctx)));
     let expected: Vec<Move> = all
         .iter()
         .enumerate()
-        .filter(|&(i, &m)| i < switch || !is_quiet(m) || pos.gives_check(m))
+        .filter(|&(i, &m)| i < switch || !is_quiet(m) || below.is_some_and(|b| score(m) >= b) || pos.gives_check(m))
         .map(|(_, &m)| m)
         .collect();
     let dropped = all.len() - expected.len();
+    (got, expected, switch, dropped)
+}
+
+/// After a switch to quiet checks only, what follows is exactly the quiet checks not yet handed
+/// out, in the same order as without the switch, then the losing captures.
+fn quiet_checks_only_keeps_the_order(pos: &Position, history: &History, depth: i32, switch_after: usize) {
+    let (got, expected, switch, dropped) = switched_and_expected(pos, history, depth, switch_after, None);
+    let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
     let checks = expected[switch..].iter().filter(|&&m| is_quiet(m)).count();
     assert!(dropped > 20 && checks >= 2, "{dropped} quiet moves skipped, {checks} quiet checks kept");
     assert_eq!(got, expected);
@@ -235,29 +252,10 @@ fn quiet_checks_come_in_history_order_before_and_after_the_first_sorted_moves() 
     }
 }
 
-/// Draws `switch_after` quiet moves from a picker at `depth`, asks for quiet checks only below
-/// history `below`, and checks that what follows is the unswitched order less the quiet moves
-/// below it that do not check.
+/// After a switch to quiet checks only below history `below`, what follows is the unswitched
+/// order less the quiet moves below it that do not check.
 fn quiet_checks_below_keeps_the_order(pos: &Position, history: &History, depth: i32, switch_after: usize, below: i32) {
-    let ctx = Context { history, killers: [None, None], previous: [None, None] };
-    let all: Vec<Move> = {
-        let mut picker = MovePicker::new(pos, None, depth);
-        std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
-    };
-    let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
-    let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &[None, None]);
-    let switch = all.iter().position(|&m| is_quiet(m)).expect("quiet moves") + switch_after;
-    let mut picker = MovePicker::new(pos, None, depth);
-    let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
-    picker.quiet_checks_below(below, &pos.check_squares());
-    got.extend(std::iter::from_fn(|| picker.next(pos, &ctx)));
-    let expected: Vec<Move> = all
-        .iter()
-        .enumerate()
-        .filter(|&(i, &m)| i < switch || !is_quiet(m) || score(m) >= below || pos.gives_check(m))
-        .map(|(_, &m)| m)
-        .collect();
-    let dropped = all.len() - expected.len();
+    let (got, expected, _, dropped) = switched_and_expected(pos, history, depth, switch_after, Some(below));
     assert!(dropped > 5, "{dropped} quiet moves skipped below {below}");
     assert_eq!(got, expected, "depth {depth}, switch after {switch_after}, below {below}");
 }
