@@ -39,6 +39,15 @@ pub trait MoveSink {
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
 }
 
+/// The square a pawn of `us` pushed one step to `to` came from (for [`MoveSink::pawn_pushes`]).
+#[inline(always)]
+pub fn pawn_push_origin(us: Color, to: Square) -> Square {
+    match us {
+        Color::Black => Square::from_index_unchecked(to.index() + 1),
+        Color::White => Square::from_index_unchecked(to.index() - 1),
+    }
+}
+
 /// Collects moves into a [`MoveList`].
 struct ListSink<'a>(&'a mut MoveList);
 
@@ -54,15 +63,11 @@ impl MoveSink for ListSink<'_> {
     }
     #[inline(always)]
     fn pawn_pushes(&mut self, us: Color, plain: Bitboard, promo: Bitboard) {
-        let back = |to: Square| match us {
-            Color::Black => Square::from_index_unchecked(to.index() + 1),
-            Color::White => Square::from_index_unchecked(to.index() - 1),
-        };
         for to in promo {
-            self.0.push(Move::normal(back(to), to, true));
+            self.0.push(Move::normal(pawn_push_origin(us, to), to, true));
         }
         for to in plain {
-            self.0.push(Move::normal(back(to), to, false));
+            self.0.push(Move::normal(pawn_push_origin(us, to), to, false));
         }
     }
     #[inline(always)]
@@ -114,15 +119,21 @@ const QUIESCENCE: u8 = 3;
 
 /// Appends the legal moves of kind `kind` to `list`.
 pub fn generate(pos: &Position, kind: Gen, list: &mut MoveList) {
+    generate_to(pos, kind, &mut ListSink(list));
+}
+
+/// Feeds the legal moves of kind `kind` to `sink`, in the order [`generate`] lists them: for a
+/// consumer that works on each move as it comes (the move picker scores quiet moves so).
+#[inline(always)]
+pub fn generate_to<S: MoveSink>(pos: &Position, kind: Gen, sink: &mut S) {
     match kind {
-        Gen::Legal => generate_into::<_, ALL>(pos, &mut ListSink(list)),
-        Gen::Captures => generate_into::<_, CAPTURES>(pos, &mut ListSink(list)),
-        Gen::QuiescenceCaptures => generate_into::<_, QUIESCENCE>(pos, &mut ListSink(list)),
-        Gen::Quiets => generate_into::<_, QUIETS>(pos, &mut ListSink(list)),
+        Gen::Legal => generate_into::<_, ALL>(pos, sink),
+        Gen::Captures => generate_into::<_, CAPTURES>(pos, sink),
+        Gen::QuiescenceCaptures => generate_into::<_, QUIESCENCE>(pos, sink),
+        Gen::Quiets => generate_into::<_, QUIETS>(pos, sink),
         Gen::Checks => {
-            let mut inner = ListSink(list);
-            if let Some(mut sink) = checks::CheckSink::new(pos, &mut inner) {
-                generate_into::<_, ALL>(pos, &mut sink);
+            if let Some(mut checks) = checks::CheckSink::new(pos, sink) {
+                generate_into::<_, ALL>(pos, &mut checks);
             }
         }
     }

@@ -10,7 +10,7 @@
 //! plies back our own, so each has its own table and colours need not be told apart.
 
 use crate::position::Position;
-use crate::types::{Color, Move, PieceKind};
+use crate::types::{Color, Move, Piece, PieceKind, Square};
 
 /// Entries saturate at ± this.
 const LIMIT: i32 = 16_384;
@@ -56,15 +56,37 @@ impl ContKey {
     /// The key of `m`, about to be played in `pos`.
     #[inline]
     pub fn of(pos: &Position, m: Move) -> Option<ContKey> {
-        let code = pos.moved_piece(m)?.code() as usize;
-        let base = CONT_BASE[m.is_promotion() as usize][code & 31];
-        let to = m.to().index() as u16;
-        // White's destination is rotated: 80 − to, the 80 in its base.
-        Some(ContKey(if code & 16 == 0 { base + to } else { base - to }))
+        Some(PieceKeys::of(pos.moved_piece(m)?, m.is_promotion()).to(m.to()))
     }
 
     fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// The [`ContKey`]s of one piece's moves (or one kind's drops) by destination: what does not
+/// depend on the destination, looked up once for all of them.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceKeys {
+    /// The key less the destination ([`CONT_BASE`]).
+    base: u16,
+    /// White's destinations are rotated: 80 − to, the 80 in its base.
+    white: bool,
+}
+
+impl PieceKeys {
+    /// The keys of the moves of `piece` (a drop's: the dropped piece), promoting or not.
+    #[inline(always)]
+    pub fn of(piece: Piece, promote: bool) -> PieceKeys {
+        let code = piece.code() as usize;
+        PieceKeys { base: CONT_BASE[promote as usize][code & 31], white: code & 16 != 0 }
+    }
+
+    /// The key of the move to `to`.
+    #[inline(always)]
+    pub fn to(self, to: Square) -> ContKey {
+        let to = to.index() as u16;
+        ContKey(if self.white { self.base - to } else { self.base + to })
     }
 }
 

@@ -6,14 +6,16 @@
 //! in YaneuraOu: the promoting twin is always at least as good.
 
 mod moves;
+mod quiets;
 mod sort;
 
 pub use moves::{is_capture, is_useless_non_promotion};
 use moves::{is_quiescence_move, mvv_lva};
+use quiets::QuietSink;
 
 use super::history::{CaptureKey, ContKey, History};
 use super::see::see_ge;
-use crate::movegen::{FixedList, Gen, MoveList, generate};
+use crate::movegen::{FixedList, Gen, MoveList, generate, generate_to};
 use crate::position::{CheckSquares, Position};
 use crate::types::Move;
 
@@ -242,23 +244,15 @@ impl MovePicker {
     fn generate_quiets(&mut self, pos: &Position, ctx: &Context) {
         let start = self.moves.len();
         self.cur = start;
-        generate(pos, Gen::Quiets, &mut self.moves);
-        let us = pos.side_to_move();
         // The captures' scores stay in front, one for each capture.
         self.scores.truncate(start);
         debug_assert_eq!(self.scores.len(), start);
-        let (tt_move, refutations) = (self.tt_move, self.refutations);
-        let scorer = ctx.history.quiet_scorer(us, &ctx.previous);
+        let [r0, r1, r2] = self.refutations;
+        let scorer = ctx.history.quiet_scorer(pos.side_to_move(), &ctx.previous);
         // Ties keep generation order (board moves before drops), which is worth much more than
         // an arbitrary order: the low bits hold the position.
-        self.scores.extend(self.moves[start..].iter().enumerate().map(|(i, &m)| {
-            if !Self::keep(tt_move, pos, m) || refutations.contains(&Some(m)) {
-                SKIP
-            } else {
-                let h = ContKey::of(pos, m).map_or(0, |k| scorer.score(m, k));
-                h * TIE_SLOTS - i as i32
-            }
-        }));
+        let mut sink = QuietSink::new(pos, &mut self.moves, &mut self.scores, scorer, [self.tt_move, r0, r1, r2]);
+        generate_to(pos, Gen::Quiets, &mut sink);
         self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
         self.stage = Stage::Quiets;
     }
