@@ -54,13 +54,18 @@ impl MovePicker {
     /// follow in no particular order. One pass that keeps the front sorted: most moves lose to the
     /// front's last at one comparison (cheaper than a selection and a sort of copied pairs).
     pub(super) fn select_best_few(&mut self, start: usize, end: usize, first: usize) {
-        let (moves, scores) = (&mut self.moves[..], &mut self.scores[..]);
         if first == 0 {
             return;
         }
-        let last = start + first - 1;
-        for i in start..end {
-            // The front is start..i while it is not full, then start..=last.
+        let (Some(moves), Some(scores)) = (self.moves.get_mut(start..end), self.scores.get_mut(start..end)) else {
+            return;
+        };
+        // One length for both, so that a bound checked on one holds for the other.
+        let n = moves.len().min(scores.len());
+        let (moves, scores) = (&mut moves[..n], &mut scores[..n]);
+        let last = first - 1;
+        for i in 0..n {
+            // The front is 0..i while it is not full, then 0..=last.
             let mut j = if i <= last {
                 i
             } else if scores[i] > scores[last] {
@@ -71,8 +76,11 @@ impl MovePicker {
                 continue;
             };
             let (s, m) = (scores[j], moves[j]);
-            while j > start && scores[j - 1] < s {
-                scores[j] = scores[j - 1];
+            while let Some(&before) = scores[..j].last() {
+                if before >= s {
+                    break;
+                }
+                scores[j] = before;
                 moves[j] = moves[j - 1];
                 j -= 1;
             }
