@@ -185,6 +185,9 @@ tunable! {
     qsearch_futility = 200 in 0..=600;
     /// Quiescence: what a promotion is counted as gaining for that test.
     qsearch_promotion_gain = 500 in 0..=1500;
+    /// The root's mate probe: its share of the search's node budget or thinking time, per mille
+    /// (the solver's nodes counted at 200 a millisecond); 0: no probe.
+    root_mate_share = 50 in 0..=200;
     /// Aspiration windows: the first half-width around the previous score.
     aspiration_delta = 40 in 5..=200;
     /// Aspiration windows: what a failed window's half-width grows by, beyond half of itself.
