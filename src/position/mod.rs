@@ -295,6 +295,28 @@ impl Position {
             & self.by_color[c.index()]
     }
 
+    /// The pieces of both colours that attack `sq`, given the occupancy `occ`: the union of
+    /// [`Position::attackers_to`] for each colour, with the sliders' and the king's attacks,
+    /// which are the same for both, worked out once.
+    #[inline(always)]
+    pub(crate) fn attackers_to_both(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let k = &self.by_kind;
+        let by_colour = |c: Color| {
+            let o = !c;
+            ((attacks::pawn(o, sq) & k[PieceKind::Pawn as usize])
+                | (attacks::knight(o, sq) & k[PieceKind::Knight as usize])
+                | (attacks::silver(o, sq) & k[PieceKind::Silver as usize])
+                | (attacks::gold(o, sq) & self.gold_movers())
+                | (attacks::lance(o, sq, occ) & k[PieceKind::Lance as usize]))
+                & self.by_color[c.index()]
+        };
+        by_colour(Color::Black)
+            | by_colour(Color::White)
+            | (attacks::king(sq) & self.king_movers())
+            | (attacks::bishop(sq, occ) & self.bishop_movers())
+            | (attacks::rook(sq, occ) & self.rook_movers())
+    }
+
     /// True if `c` attacks `sq` given the occupancy `occ`.
     #[inline(always)]
     pub(crate) fn is_attacked(&self, c: Color, sq: Square, occ: Bitboard) -> bool {

@@ -234,6 +234,7 @@ fn attackers_are_the_pieces_whose_attacks_reach_the_square() {
                     assert_eq!(pos.attackers_to(Color::Black, sq, occ), black, "{} {sq}", pos.to_sfen());
                     assert_eq!(pos.attackers_to(Color::White, sq, occ), white, "{} {sq}", pos.to_sfen());
                     assert_eq!(pos.is_attacked(Color::Black, sq, occ), black.is_nonempty(), "{sq}");
+                    assert_eq!(pos.attackers_to_both(sq, occ), black | white, "{} {sq}", pos.to_sfen());
                 }
             }
         });

@@ -117,7 +117,7 @@ fn exchange(pos: &Position, to: Square, first: FirstCapture) -> Value {
     if !pos.is_attacked(!us, to, occ) {
         return first.gain;
     }
-    let mut attackers = (pos.attackers_to(Color::Black, to, occ) | pos.attackers_to(Color::White, to, occ)) & occ;
+    let mut attackers = pos.attackers_to_both(to, occ) & occ;
     let mut gains = [0 as Value; 48];
     gains[0] = first.gain;
     let mut d = 0;
