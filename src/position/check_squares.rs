@@ -52,6 +52,21 @@ impl Position {
 }
 
 impl CheckSquares {
+    /// The destinations from which a move of the piece on `from` (a drop if `None`), of kind
+    /// `kind` once moved (promoted if it promotes), gives check: those it attacks the king from,
+    /// and every square off its line to the king where its leaving uncovers a check.
+    #[inline(always)]
+    pub fn destinations(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+        let Some(eksq) = self.king else {
+            return Bitboard::EMPTY;
+        };
+        let direct = self.by_kind[kind.index()];
+        match from {
+            Some(from) if self.discoverers.has(from) => direct | !attacks::line(eksq, from),
+            _ => direct,
+        }
+    }
+
     /// True if `m`, a legal move of the position these were built for, gives check: the same
     /// answer as [`Position::gives_check`], cheaper once the squares are built.
     #[inline(always)]
@@ -79,11 +94,13 @@ mod tests {
     use crate::position::Position;
     use crate::position::handicap::Handicap;
     use crate::position::tests::random_playout;
+    use crate::types::MoveKind;
     use rand::{SeedableRng, rngs::StdRng};
 
     #[test]
     fn check_squares_answer_as_gives_check_for_every_legal_move() {
-        // Random playouts from the 16 handicap starts: every legal move, both ways of asking.
+        // Random playouts from the 16 handicap starts: every legal move, each way of asking (one
+        // move, or the destinations of its piece).
         let mut rng = StdRng::seed_from_u64(134);
         let (mut moves, mut checks) = (0, 0);
         for h in Handicap::ALL {
@@ -93,6 +110,13 @@ mod tests {
                     for &m in pos.legal_moves().iter() {
                         let expected = pos.gives_check(m);
                         assert_eq!(squares.gives_check(pos, m), expected, "{m} in {}", pos.to_sfen());
+                        let (kind, from) = match m.kind() {
+                            MoveKind::Drop { kind, .. } => (kind, None),
+                            MoveKind::Normal { from, promote, .. } => {
+                                (pos.piece_on(from).expect("a piece").kind().after_move(promote), Some(from))
+                            }
+                        };
+                        assert_eq!(squares.destinations(kind, from).has(m.to()), expected, "{m} in {}", pos.to_sfen());
                         moves += 1;
                         checks += expected as usize;
                     }

@@ -66,6 +66,8 @@ pub struct MovePicker {
     /// Set once only quiet checks are wanted among the quiet moves scoring below this (and the
     /// check squares): from the first such quiet move on, `checks_only`.
     checks_below: Option<(i32, CheckSquares)>,
+    /// The quiet moves were generated when only checks were wanted: the list holds only checks.
+    checks_listed: bool,
 }
 
 /// Quiet scores are history × this, minus the generation index (distinct, ties in order).
@@ -105,6 +107,7 @@ impl MovePicker {
             depth,
             checks_only: None,
             checks_below: None,
+            checks_listed: false,
         }
     }
 
@@ -122,9 +125,10 @@ impl MovePicker {
     /// From now on the quiet stage hands out only moves that give check: the node's late-move
     /// pruning has started and would prune every other quiet move, so they are not worth the
     /// search's per-move work (Stockfish and YaneuraOu skip even the checks; that lost here).
+    /// Told before the quiet moves are generated, the picker leaves the others out unscored.
     /// `checks` are the node's check squares.
     pub fn quiet_checks_only(&mut self, checks: &CheckSquares) {
-        if self.checks_only.is_none() {
+        if self.checks_only.is_none() && !self.checks_listed {
             self.checks_only = Some(*checks);
         }
     }
@@ -132,9 +136,11 @@ impl MovePicker {
     /// Quiet moves whose history is below `history` are handed out only if they give check:
     /// futility pruning would prune the others. The quiet moves come in order of history as far
     /// as the limit, so from the first one below it the picker wants only checks; past the limit
-    /// each is told apart. `checks` are the node's check squares.
+    /// each is told apart. Told before the quiet moves are generated, the picker leaves out every
+    /// quiet move but the checks (those above the bound too: the sort that would find them is
+    /// what it saves). `checks` are the node's check squares.
     pub fn quiet_checks_below(&mut self, history: i32, checks: &CheckSquares) {
-        if self.checks_only.is_none() {
+        if self.checks_only.is_none() && !self.checks_listed {
             // A score is history × TIE_SLOTS less an index below TIE_SLOTS.
             self.checks_below = Some((history * TIE_SLOTS - (TIE_SLOTS - 1), *checks));
         }
@@ -251,7 +257,13 @@ impl MovePicker {
         let scorer = ctx.history.quiet_scorer(pos.side_to_move(), &ctx.previous);
         // Ties keep generation order (board moves before drops), which is worth much more than
         // an arbitrary order: the low bits hold the position.
-        let mut sink = QuietSink::new(pos, &mut self.moves, &mut self.scores, scorer, [self.tt_move, r0, r1, r2]);
+        // Where only quiet checks are wanted already (late-move pruning or the futility bound
+        // started before the quiet moves), the others are left out unscored; under the futility
+        // bound that drops its history exemption (the sort that would tell it is not done yet).
+        let checks = self.checks_only.take().or(self.checks_below.take().map(|(_, c)| c));
+        self.checks_listed = checks.is_some();
+        let handed_out = [self.tt_move, r0, r1, r2];
+        let mut sink = QuietSink::new(pos, &mut self.moves, &mut self.scores, scorer, handed_out, checks);
         generate_to(pos, Gen::Quiets, &mut sink);
         self.sort_quiets(start, -3_000 * TIE_SLOTS * self.depth.max(1));
         self.stage = Stage::Quiets;

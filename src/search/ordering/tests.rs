@@ -186,8 +186,9 @@ fn quiescence_promotes_pawns_but_not_other_pieces_without_a_capture() {
 }
 
 /// Draws `switch_after` quiet moves from a picker at `depth`, then asks for quiet checks only
-/// (below history `below` if given, else all), and returns what it handed out and the
-/// unswitched order less the quiet moves so excluded, with the number of moves dropped.
+/// (below history `below` if given, else all; all if asked before the quiet moves), and returns
+/// what it handed out and the unswitched order less the quiet moves so excluded, with the
+/// number of moves dropped.
 fn switched_and_expected(
     pos: &Position,
     history: &History,
@@ -203,6 +204,9 @@ fn switched_and_expected(
     let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
     let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &[None, None]);
     let switch = all.iter().position(|&m| is_quiet(m)).expect("quiet moves") + switch_after;
+    // Told before the quiet moves are generated (no killers: before the first quiet move), the
+    // picker leaves out every quiet non-check, those above the history bound too.
+    let exempt = |m: Move| below.is_some_and(|b| score(m) >= b) && switch_after > 0;
     let mut picker = MovePicker::new(pos, None, depth);
     let mut got: Vec<Move> = (0..switch).map(|_| picker.next(pos, &ctx).expect("a move")).collect();
     match below {
@@ -213,7 +217,7 @@ fn switched_and_expected(
     let expected: Vec<Move> = all
         .iter()
         .enumerate()
-        .filter(|&(i, &m)| i < switch || !is_quiet(m) || below.is_some_and(|b| score(m) >= b) || pos.gives_check(m))
+        .filter(|&(i, &m)| i < switch || !is_quiet(m) || exempt(m) || pos.gives_check(m))
         .map(|(_, &m)| m)
         .collect();
     let dropped = all.len() - expected.len();
@@ -278,13 +282,13 @@ fn told_a_history_bound_the_picker_hands_out_only_checks_below_it() {
 /// The quiet moves scored as they are generated get the scores worked out move by move from
 /// the board: history (butterfly and both continuation rows) × `TIE_SLOTS` less the index, and
 /// `SKIP` for the moves handed out before and the useless non-promotions; the same moves in the
-/// same order. Over random walks from the start and from a position rich in drops, with a
+/// same order; where only checks are wanted, the checks alone with the same scores. Over random walks from the start and from a position rich in drops, with a
 /// history learnt under random previous moves.
 #[test]
 fn quiet_moves_scored_as_generated_score_as_move_by_move() {
     use rand::{Rng, SeedableRng, rngs::StdRng};
     let mut rng = StdRng::seed_from_u64(7);
-    let mut skipped = 0;
+    let (mut skipped, mut quiet_checks) = (0, 0);
     for start in ["lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", MANY_DROPS] {
         let mut pos = Position::from_sfen(start).expect("valid");
         for _ in 0..150 {
@@ -302,24 +306,37 @@ fn quiet_moves_scored_as_generated_score_as_move_by_move() {
                 history.update(pos.side_to_move(), m, key, &previous, rng.random_range(-9_000..9_000));
             }
             let us = pos.side_to_move();
-            let (mut moves, mut scores) = (MoveList::new(), FixedList::new());
-            let scorer = history.quiet_scorer(us, &previous);
-            generate_to(&pos, Gen::Quiets, &mut QuietSink::new(&pos, &mut moves, &mut scores, scorer, handed_out));
             let mut generated = MoveList::new();
             generate(&pos, Gen::Quiets, &mut generated);
-            assert_eq!(moves[..], generated[..], "{}", pos.to_sfen());
-            for (i, &m) in generated.iter().enumerate() {
-                let expected = if handed_out.contains(&Some(m)) || is_useless_non_promotion(&pos, m) {
-                    skipped += 1;
-                    SKIP
-                } else {
-                    let key = ContKey::of(&pos, m).expect("a piece moves");
-                    history.score(us, m, key, &previous) * TIE_SLOTS - i as i32
-                };
-                assert_eq!(scores[i], expected, "{m} in {}", pos.to_sfen());
+            let expected: Vec<(Move, i32)> = generated
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| {
+                    if handed_out.contains(&Some(m)) || is_useless_non_promotion(&pos, m) {
+                        (m, SKIP)
+                    } else {
+                        let key = ContKey::of(&pos, m).expect("a piece moves");
+                        (m, history.score(us, m, key, &previous) * TIE_SLOTS - i as i32)
+                    }
+                })
+                .collect();
+            skipped += expected.iter().filter(|&&(_, s)| s == SKIP).count();
+            // All quiet moves, then only the checks, each with its score in the whole list.
+            let checks = pos.check_squares();
+            for filter in [None, Some(checks)] {
+                let (mut moves, mut scores) = (MoveList::new(), FixedList::new());
+                let scorer = history.quiet_scorer(us, &previous);
+                let mut sink = QuietSink::new(&pos, &mut moves, &mut scores, scorer, handed_out, filter);
+                generate_to(&pos, Gen::Quiets, &mut sink);
+                let got: Vec<(Move, i32)> = moves.iter().copied().zip(scores.iter().copied()).collect();
+                let wanted: Vec<(Move, i32)> =
+                    expected.iter().copied().filter(|&(m, _)| filter.is_none() || pos.gives_check(m)).collect();
+                assert_eq!(got, wanted, "{} checks only: {}", pos.to_sfen(), filter.is_some());
+                quiet_checks += filter.map_or(0, |_| got.len());
             }
             pos.do_move(legal[rng.random_range(0..legal.len())]);
         }
     }
     assert!(skipped > 50, "moves skipped: {skipped}");
+    assert!(quiet_checks > 100, "quiet checks: {quiet_checks}");
 }
