@@ -253,6 +253,26 @@ fn go_nodes_is_deterministic_after_usinewgame() {
 }
 
 #[test]
+fn the_last_info_before_bestmove_counts_the_whole_search() {
+    // Stopped by its node budget inside an iteration, the search reports its line once more
+    // with every node searched (as Stockfish does), not only those of the last finished
+    // iteration: a GUI's node count and nodes per second are the search's.
+    let mut e = Engine::start(&[]);
+    e.send("setoption name UseBook value false");
+    e.handshake();
+    e.send("position startpos moves 7g7f 3c3d 2g2f");
+    e.send("go nodes 30000");
+    let lines = e.until("bestmove", 30 * SEC);
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| l.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()))
+        .collect();
+    assert_eq!(nodes.last(), Some(&30_000), "{lines:?}");
+    assert!(nodes.len() > 2 && nodes[..nodes.len() - 1].iter().all(|&n| n < 30_000), "{nodes:?}");
+}
+
+#[test]
 fn end_of_input_exits_cleanly() {
     let mut e = Engine::start(&[]);
     e.handshake();

@@ -214,9 +214,12 @@ fn nodes_of(line: &str) -> Option<u64> {
     words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
 }
 
-/// The nodes of the last `info` line with a node count, and every `info string` line.
+/// The nodes of the depth-4 iteration's `info` line, and every `info string` line. (The `quit`
+/// right after `go` stops the search at its first look at the input, after 1,024 nodes, where
+/// the last `info` gives the whole search's nodes: the same count for any tree; depth 4 is done
+/// in fewer.)
 fn nodes_and_notes(p: &Piped) -> (Option<u64>, Vec<&str>) {
-    let nodes = p.stdout.iter().rev().find_map(|l| nodes_of(l));
+    let nodes = p.stdout.iter().filter(|l| l.starts_with("info depth 4 ")).find_map(|l| nodes_of(l));
     (nodes, p.stdout.iter().filter(|l| l.starts_with("info string")).map(String::as_str).collect())
 }
 

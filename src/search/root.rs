@@ -171,8 +171,11 @@ impl Searcher {
                 break;
             }
         }
-        // An aborted iteration may have found a new best move: report its line too.
-        if completed > 0 && last_reported != Some(roots[0].mv) {
+        // An aborted iteration may have found a new best move, and it searched nodes that the
+        // last report does not count: report the best line once more, with the whole search's
+        // nodes and time (as Stockfish's last `info` before `bestmove`), so that a GUI's node
+        // count and nodes per second are those of the search.
+        if completed > 0 && (self.stopped || last_reported != Some(roots[0].mv)) {
             report(&self.iteration(completed, 1, &roots[0], super::ScoreBound::Exact));
         }
         if completed == 0 {
