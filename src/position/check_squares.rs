@@ -68,7 +68,9 @@ impl CheckSquares {
     }
 
     /// True if `m`, a legal move of the position these were built for, gives check: the same
-    /// answer as [`Position::gives_check`], cheaper once the squares are built.
+    /// answer as [`Position::gives_check`], cheaper once the squares are built. The one-move
+    /// form of [`CheckSquares::destinations`] (written out: built on it, a search took 0.5 %
+    /// more instructions).
     #[inline(always)]
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
         let Some(eksq) = self.king else {

@@ -1,7 +1,7 @@
 //! The quiet moves scored as the generator hands them out: one piece's moves (or one kind's
 //! drops) come as a set of destinations, so what their scores share (the continuation key less
-//! the destination, whether a non-promotion is useless) is worked out once per set instead of
-//! from the board at every move.
+//! the destination, whether a non-promotion is useless, where the piece gives check) is worked
+//! out once per set instead of from the board at every move.
 
 use super::{SKIP, TIE_SLOTS};
 use crate::movegen::{FixedList, MoveList, MoveSink, pawn_push_origin};
