@@ -7,7 +7,7 @@ use hisha::Position;
 use hisha::usi::response::UsiResponse;
 use std::time::{Duration, Instant};
 use support::after;
-use support::usi::{Engine, bestmove_of};
+use support::usi::{Engine, bestmove_of, nodes_of};
 
 const SEC: Duration = Duration::from_secs(1);
 
@@ -263,11 +263,7 @@ fn the_last_info_before_bestmove_counts_the_whole_search() {
     e.send("position startpos moves 7g7f 3c3d 2g2f");
     e.send("go nodes 30000");
     let lines = e.until("bestmove", 30 * SEC);
-    let nodes: Vec<u64> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| l.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()))
-        .collect();
+    let nodes: Vec<u64> = lines.iter().filter(|l| l.starts_with("info depth")).filter_map(|l| nodes_of(l)).collect();
     assert_eq!(nodes.last(), Some(&30_000), "{lines:?}");
     assert!(nodes.len() > 2 && nodes[..nodes.len() - 1].iter().all(|&n| n < 30_000), "{nodes:?}");
 }

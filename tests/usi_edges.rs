@@ -6,7 +6,7 @@ mod support;
 
 use hisha::Position;
 use std::time::Duration;
-use support::usi::{Engine, Piped, bestmove_of, run_piped};
+use support::usi::{Engine, Piped, bestmove_of, nodes_of, run_piped};
 
 /// Generous: the machine running the tests may be loaded; none of these measures speed.
 const EXIT: Duration = Duration::from_secs(60);
@@ -206,12 +206,6 @@ fn a_hash_the_system_cannot_give_is_cut_to_what_it_grants_and_said() {
     let after =
         Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").expect("valid");
     one_legal_bestmove(&run.stdout, &after);
-}
-
-/// The node count of an `info` line, if it has one.
-fn nodes_of(line: &str) -> Option<u64> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
 }
 
 /// The nodes of the depth-4 iteration's `info` line, and every `info string` line. (The `quit`

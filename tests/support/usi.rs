@@ -145,6 +145,12 @@ pub fn bestmove_of(line: &str) -> String {
     line.split_whitespace().nth(1).unwrap_or("").to_string()
 }
 
+/// The node count of an `info` line, if it has one.
+pub fn nodes_of(line: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).find(|w| w[0] == "nodes").and_then(|w| w[1].parse().ok())
+}
+
 /// What a `hisha` run on piped input printed, and how it ended.
 pub struct Piped {
     /// The lines on stdout.

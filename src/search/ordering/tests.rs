@@ -282,8 +282,9 @@ fn told_a_history_bound_the_picker_hands_out_only_checks_below_it() {
 /// The quiet moves scored as they are generated get the scores worked out move by move from
 /// the board: history (butterfly and both continuation rows) × `TIE_SLOTS` less the index, and
 /// `SKIP` for the moves handed out before and the useless non-promotions; the same moves in the
-/// same order; where only checks are wanted, the checks alone with the same scores. Over random walks from the start and from a position rich in drops, with a
-/// history learnt under random previous moves.
+/// same order; where only checks are wanted, the checks alone with the same scores. Over random
+/// walks from the start and from a position rich in drops, with a history learnt under random
+/// previous moves.
 #[test]
 fn quiet_moves_scored_as_generated_score_as_move_by_move() {
     use rand::{Rng, SeedableRng, rngs::StdRng};
