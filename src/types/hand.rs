@@ -46,6 +46,12 @@ impl Hand {
         self.count(kind) != 0
     }
 
+    /// True if a piece other than a pawn is held.
+    #[inline(always)]
+    pub(crate) const fn has_besides_pawns(self) -> bool {
+        self.0 >> SHIFT[1] != 0
+    }
+
     /// True if the hand is empty.
     #[inline(always)]
     pub const fn is_empty(self) -> bool {

@@ -18,6 +18,7 @@
 //! interposing pawn drops that would themselves mate our king (illegal, so the check mates),
 //! the check is taken for no mate. It never answers a move that is not a legal mate.
 
+mod contact;
 mod reply;
 
 use crate::attacks;
@@ -38,13 +39,14 @@ use std::sync::OnceLock;
 /// assert_eq!(mate_in_one(&pos).map(|m| m.to_string()), Some("G*5b".to_string()));
 /// ```
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
-    Attacker::new(pos, Reach::All)?.find()
+    Attacker::new(pos)?.find()
 }
 
 /// A mate in one by a contact check, if there is one: a move or drop next to the enemy king, or a
 /// knight's check (neither can be interposed), as YaneuraOu's search looks for at every node.
 /// Every move it answers is a legal mate ([`mate_in_one`]'s exact test decides), but mates by a
-/// distant check are not looked for: the price of being cheap enough for every node.
+/// distant check are not looked for: the price of being cheap enough for every node
+/// (`contact`: most positions are rejected after one pass over the few pieces near the king).
 ///
 /// ```
 /// use hisha::Position;
@@ -57,16 +59,7 @@ pub fn mate_in_one(pos: &Position) -> Option<Move> {
 /// assert_eq!(mate_in_one_by_contact(&far), None);
 /// ```
 pub fn mate_in_one_by_contact(pos: &Position) -> Option<Move> {
-    Attacker::new(pos, Reach::Contact)?.find()
-}
-
-/// Which checks a search looks at.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reach {
-    /// Every check.
-    All,
-    /// Checks from a square next to the king, and knight checks.
-    Contact,
+    contact::find(pos)
 }
 
 /// Per colour of the king, kind and king square: the squares next to the king (or a knight's
@@ -88,10 +81,9 @@ fn contact_checks() -> &'static [[[Bitboard; 81]; PieceKind::NUM]; 2] {
     })
 }
 
-/// Per square, the squares within `files` files and `ranks` ranks of it (two and four: where a
-/// step piece must stand to move to a square from which it, or what it promotes to, attacks a
-/// king on that square).
-const fn near_table(files: i32, ranks: i32) -> [Bitboard; 81] {
+/// Per square, the squares within two files and four ranks of it: where a step piece must stand
+/// to move to a square from which it, or what it promotes to, attacks a king on that square.
+static NEAR: [Bitboard; 81] = {
     let mut t = [Bitboard(0); 81];
     let mut sq = 0;
     while sq < 81 {
@@ -100,7 +92,7 @@ const fn near_table(files: i32, ranks: i32) -> [Bitboard; 81] {
         let mut other = 0;
         while other < 81 {
             let (g, s) = (other / 9, other % 9);
-            if (g - f).abs() <= files && (s - r).abs() <= ranks {
+            if (g - f).abs() <= 2 && (s - r).abs() <= 4 {
                 b |= 1u128 << other;
             }
             other += 1;
@@ -109,15 +101,22 @@ const fn near_table(files: i32, ranks: i32) -> [Bitboard; 81] {
         sq += 1;
     }
     t
+};
+
+/// Where our moves and drops may end, given our own check: anywhere not ours (empty squares for
+/// drops), or against one checker its square and the squares between it and our king; `None`
+/// in double check, when only our king may move (and a king move never gives a contact check).
+fn targets(pos: &Position, ours: Bitboard) -> Option<(Bitboard, Bitboard)> {
+    let checkers = pos.checkers();
+    match (checkers.first(), pos.king_square(pos.side_to_move())) {
+        _ if checkers.has_more_than_one() => None,
+        (Some(c), Some(k)) => Some((attacks::between(k, c).with(c), attacks::between(k, c))),
+        _ => Some((!ours, !pos.occupied())),
+    }
 }
 
-/// Per enemy king square, where our step pieces must stand to give check in one move.
-static NEAR: [Bitboard; 81] = near_table(2, 4);
-/// Per enemy king square, where our step pieces other than knights must stand to move next to it.
-static BESIDE: [Bitboard; 81] = near_table(2, 2);
-
-/// What is known about the position before any check is tried.
-struct Attacker<'a> {
+/// The enemy king as the side to move finds it: what [`Siege::mates`] needs to decide one check.
+struct Siege<'a> {
     pos: &'a Position,
     us: Color,
     ek: Square,
@@ -125,153 +124,9 @@ struct Attacker<'a> {
     ours: Bitboard,
     /// Squares next to the enemy king that it may step to now.
     free: Bitboard,
-    /// Per kind, the squares from which a piece of ours of that kind attacks the enemy king.
-    direct: [Bitboard; PieceKind::NUM],
-    /// Our pieces that uncover a check when they leave their line to the enemy king.
-    discoverers: Bitboard,
-    /// Where our pieces other than the king may move: anywhere not ours, or, in check, onto the
-    /// checker or between it and our king.
-    target: Bitboard,
-    /// Where we may drop: empty squares, or in check the squares between the checker and our king.
-    drop_target: Bitboard,
-    /// Our promotion zone.
-    zone: Bitboard,
-    /// Which checks are looked at.
-    reach: Reach,
-    /// The squares a checking move may end on (everywhere, or only the contact squares).
-    landing: Bitboard,
 }
 
-impl<'a> Attacker<'a> {
-    fn new(pos: &'a Position, reach: Reach) -> Option<Attacker<'a>> {
-        let us = pos.side_to_move();
-        let them = !us;
-        let ek = pos.king_square(them)?;
-        let occ = pos.occupied();
-        let ours = pos.pieces_of(us);
-        let free = attacks::king(ek) - pos.pieces_of(them) - danger(pos, us, ek, ours);
-        let mut direct = [Bitboard::EMPTY; PieceKind::NUM];
-        let landing = match reach {
-            Reach::All => {
-                for kind in PieceKind::ALL {
-                    if kind != PieceKind::King {
-                        direct[kind.index()] = attacks::piece(them, kind, ek, occ);
-                    }
-                }
-                Bitboard::ALL
-            }
-            Reach::Contact => {
-                let table = &contact_checks()[them.index()];
-                for kind in PieceKind::ALL {
-                    if kind != PieceKind::King {
-                        direct[kind.index()] = table[kind.index()][ek.index()];
-                    }
-                }
-                attacks::king(ek) | attacks::knight(them, ek)
-            }
-        };
-        let discoverers = pos.king_blockers(them) & ours;
-        let checkers = pos.checkers();
-        let (target, drop_target) = match (checkers.first(), pos.king_square(us)) {
-            _ if checkers.has_more_than_one() => (Bitboard::EMPTY, Bitboard::EMPTY),
-            (Some(c), Some(k)) => (attacks::between(k, c).with(c), attacks::between(k, c)),
-            _ => (!ours, !occ),
-        };
-        let (target, drop_target) = (target & landing, drop_target & landing);
-        let zone = Bitboard::far_ranks(us, 3);
-        Some(Attacker { pos, us, ek, occ, ours, free, direct, discoverers, target, drop_target, zone, reach, landing })
-    }
-
-    /// The first mating move found: drops, then moves of the board's pieces.
-    fn find(&self) -> Option<Move> {
-        self.drops().or_else(|| self.board_moves())
-    }
-
-    fn drops(&self) -> Option<Move> {
-        let hand = self.pos.hand(self.us);
-        // Every hand kind but the pawn (the pawn comes last in SFEN's order).
-        for &kind in &PieceKind::SFEN_HAND_ORDER[..6] {
-            if !hand.has(kind) {
-                continue;
-            }
-            // A piece dropped next to the king where nothing of ours guards it is taken.
-            let squares =
-                (self.direct[kind.index()] & (self.drop_target - Bitboard::dead_squares(self.us, kind))) - self.free;
-            for to in squares {
-                if self.mates(None, to, kind) {
-                    return Some(Move::drop(kind, to));
-                }
-            }
-        }
-        None
-    }
-
-    fn board_moves(&self) -> Option<Move> {
-        let pos = self.pos;
-        let sliders = pos.pieces_of_kind(PieceKind::Lance) | pos.bishop_movers() | pos.rook_movers();
-        let steppers = self.ours - sliders - pos.pieces_of_kind(PieceKind::King);
-        let near = NEAR[self.ek.index()];
-        let movers = match self.reach {
-            Reach::All => (sliders & self.ours) | (steppers & near) | self.discoverers,
-            // Only moves next to the king or a knight's check: steppers beside it, knights near.
-            Reach::Contact => {
-                let knights = pos.pieces_of_kind(PieceKind::Knight);
-                (sliders & self.ours) | ((steppers - knights) & BESIDE[self.ek.index()]) | (steppers & knights & near)
-            }
-        };
-        for from in movers {
-            // A slider whose lines miss every landing square (contact checks only) has none.
-            if self.reach == Reach::Contact && sliders.has(from) {
-                let lines = attacks::rook_pseudo(from) | attacks::bishop_pseudo(from) | attacks::king(from);
-                if (lines & self.landing).is_empty() {
-                    continue;
-                }
-            }
-            let Some(piece) = pos.piece_on(from) else { continue };
-            if let Some(m) = self.piece_mates(from, piece.kind()) {
-                return Some(m);
-            }
-        }
-        None
-    }
-
-    /// A mating move of our `kind` on `from`, if it has one.
-    fn piece_mates(&self, from: Square, kind: PieceKind) -> Option<Move> {
-        let pos = self.pos;
-        let uncovering = if self.discoverers.has(from) { !attacks::line(self.ek, from) } else { Bitboard::EMPTY };
-        let reach = attacks::piece(self.us, kind, from, self.occ) - self.ours;
-        if kind == PieceKind::King {
-            let lifted = self.occ.without(from);
-            for to in reach & uncovering & self.landing {
-                if pos.attackers_to(!self.us, to, lifted).is_empty() && self.mates(Some(from), to, kind) {
-                    return Some(Move::normal(from, to, false));
-                }
-            }
-            return None;
-        }
-        let mut reach = reach & self.target;
-        if let Some(k) = pos.king_square(self.us) {
-            if pos.pinned().has(from) {
-                reach &= attacks::line(k, from);
-            }
-        }
-        if let Some(promoted) = kind.promoted() {
-            let zone = if self.zone.has(from) { Bitboard::ALL } else { self.zone };
-            for to in reach & zone & (self.direct[promoted.index()] | uncovering) {
-                if self.mates(Some(from), to, promoted) {
-                    return Some(Move::normal(from, to, true));
-                }
-            }
-        }
-        let plain = (reach & (self.direct[kind.index()] | uncovering)) - Bitboard::dead_squares(self.us, kind);
-        for to in plain {
-            if self.mates(Some(from), to, kind) {
-                return Some(Move::normal(from, to, false));
-            }
-        }
-        None
-    }
-
+impl Siege<'_> {
     /// True if our legal move of a piece from `from` (`None`: a drop) to `to`, becoming `kind`
     /// there, checkmates.
     #[inline(always)]
@@ -298,6 +153,121 @@ impl<'a> Attacker<'a> {
         let after = After { pos: self.pos, us: self.us, ek: self.ek, occ, rest, to, kind };
         let checkers = after.checkers();
         checkers.is_nonempty() && !after.has_reply(checkers)
+    }
+}
+
+/// What is known about the position before any check is tried, to look at every check.
+struct Attacker<'a> {
+    siege: Siege<'a>,
+    /// Per kind, the squares from which a piece of ours of that kind attacks the enemy king.
+    direct: [Bitboard; PieceKind::NUM],
+    /// Our pieces that uncover a check when they leave their line to the enemy king.
+    discoverers: Bitboard,
+    /// Where our pieces other than the king may move.
+    target: Bitboard,
+    /// Where we may drop.
+    drop_target: Bitboard,
+    /// Our promotion zone.
+    zone: Bitboard,
+}
+
+impl<'a> Attacker<'a> {
+    fn new(pos: &'a Position) -> Option<Attacker<'a>> {
+        let us = pos.side_to_move();
+        let them = !us;
+        let ek = pos.king_square(them)?;
+        let occ = pos.occupied();
+        let ours = pos.pieces_of(us);
+        let free = attacks::king(ek) - pos.pieces_of(them) - danger(pos, us, ek, ours);
+        let mut direct = [Bitboard::EMPTY; PieceKind::NUM];
+        for kind in PieceKind::ALL {
+            if kind != PieceKind::King {
+                direct[kind.index()] = attacks::piece(them, kind, ek, occ);
+            }
+        }
+        let discoverers = pos.king_blockers(them) & ours;
+        let (target, drop_target) = targets(pos, ours).unwrap_or((Bitboard::EMPTY, Bitboard::EMPTY));
+        let zone = Bitboard::far_ranks(us, 3);
+        let siege = Siege { pos, us, ek, occ, ours, free };
+        Some(Attacker { siege, direct, discoverers, target, drop_target, zone })
+    }
+
+    /// The first mating move found: drops, then moves of the board's pieces.
+    fn find(&self) -> Option<Move> {
+        self.drops().or_else(|| self.board_moves())
+    }
+
+    fn drops(&self) -> Option<Move> {
+        let s = &self.siege;
+        let hand = s.pos.hand(s.us);
+        // Every hand kind but the pawn (the pawn comes last in SFEN's order).
+        for &kind in &PieceKind::SFEN_HAND_ORDER[..6] {
+            if !hand.has(kind) {
+                continue;
+            }
+            // A piece dropped next to the king where nothing of ours guards it is taken.
+            let squares =
+                (self.direct[kind.index()] & (self.drop_target - Bitboard::dead_squares(s.us, kind))) - s.free;
+            for to in squares {
+                if s.mates(None, to, kind) {
+                    return Some(Move::drop(kind, to));
+                }
+            }
+        }
+        None
+    }
+
+    fn board_moves(&self) -> Option<Move> {
+        let s = &self.siege;
+        let pos = s.pos;
+        let sliders = pos.pieces_of_kind(PieceKind::Lance) | pos.bishop_movers() | pos.rook_movers();
+        let steppers = s.ours - sliders - pos.pieces_of_kind(PieceKind::King);
+        let movers = (sliders & s.ours) | (steppers & NEAR[s.ek.index()]) | self.discoverers;
+        for from in movers {
+            let Some(piece) = pos.piece_on(from) else { continue };
+            if let Some(m) = self.piece_mates(from, piece.kind()) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// A mating move of our `kind` on `from`, if it has one.
+    fn piece_mates(&self, from: Square, kind: PieceKind) -> Option<Move> {
+        let s = &self.siege;
+        let pos = s.pos;
+        let uncovering = if self.discoverers.has(from) { !attacks::line(s.ek, from) } else { Bitboard::EMPTY };
+        let reach = attacks::piece(s.us, kind, from, s.occ) - s.ours;
+        if kind == PieceKind::King {
+            let lifted = s.occ.without(from);
+            for to in reach & uncovering {
+                if pos.attackers_to(!s.us, to, lifted).is_empty() && s.mates(Some(from), to, kind) {
+                    return Some(Move::normal(from, to, false));
+                }
+            }
+            return None;
+        }
+        let mut reach = reach & self.target;
+        if let Some(k) = pos.king_square(s.us) {
+            if pos.pinned().has(from) {
+                reach &= attacks::line(k, from);
+            }
+        }
+        if let Some(promoted) = kind.promoted() {
+            let zone = if self.zone.has(from) { Bitboard::ALL } else { self.zone };
+            for to in reach & zone & (self.direct[promoted.index()] | uncovering) {
+                if s.mates(Some(from), to, promoted) {
+                    return Some(Move::normal(from, to, true));
+                }
+            }
+        }
+        let plain = (reach & (self.direct[kind.index()] | uncovering)) - Bitboard::dead_squares(s.us, kind);
+        for to in plain {
+            if s.mates(Some(from), to, kind) {
+                return Some(Move::normal(from, to, false));
+            }
+        }
+        None
     }
 }
 
