@@ -3,9 +3,9 @@
 //! quiescence search (`qsearch.rs`).
 //!
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
-//! the table's cutoff, mate in one (at PV and deep nodes; by a contact check at shallower non-PV
-//! nodes from `contact_mate_depth`, off by default), static eval corrected by the correction
-//! history), `prune_node` (reverse futility, null move), then `search_moves`, whose per-move steps
+//! the table's cutoff, mate in one at PV and deep nodes, static eval corrected by the correction
+//! history), `prune_node` (reverse futility, a mate in one by a contact check at shallower nodes
+//! from `contact_mate_depth`, off by default, the null move), then `search_moves`, whose per-move steps
 //! are `candidate`, `is_prunable` (`pruning.rs`), `extension` and `search_move` (a cut-off's
 //! lessons for the move ordering: `rewards.rs`), and `finish` (the correction history's update,
 //! the table store). The node's values live in `node.rs`. The steps are `#[inline(always)]`: the
@@ -107,17 +107,10 @@ impl Searcher {
                 return ControlFlow::Break(h.score);
             }
         }
-        // A mate in one ends the node, looked for the first time a node is seen: every mate at
-        // PV and deep nodes, only mates by a contact check (the cheap kind) at the others.
-        if !in_check && hit.is_none() && excluded.is_none() {
-            let mate = if node.pv || node.depth >= params::mate_one_depth() {
-                mate_in_one(pos)
-            } else if node.depth >= params::contact_mate_depth() {
-                mate_in_one_by_contact(pos)
-            } else {
-                None
-            };
-            if let Some(m) = mate {
+        // A mate in one ends the node, looked for the first time a node is seen at PV and deep
+        // nodes (shallower ones look for a contact mate in `prune_node`).
+        if !in_check && hit.is_none() && excluded.is_none() && (node.pv || node.depth >= params::mate_one_depth()) {
+            if let Some(m) = mate_in_one(pos) {
                 return ControlFlow::Break(self.mate_in_one_found(pos, key, ply, m, node.depth));
             }
         }
@@ -162,6 +155,14 @@ impl Searcher {
         // Reverse futility pruning.
         if depth <= params::rfp_depth() && eval - params::rfp_margin() * (depth - state.improving as i32) >= beta {
             return Some(eval);
+        }
+        // A mate by a contact check (the cheap kind) at shallower nodes seen for the first time,
+        // from `contact_mate_depth`: after reverse futility, where a mate would change only the
+        // size of the fail-high, before the null move, whose search costs far more.
+        if state.hit.is_none() && depth >= params::contact_mate_depth() && depth < params::mate_one_depth() {
+            if let Some(m) = mate_in_one_by_contact(pos) {
+                return Some(self.mate_in_one_found(pos, state.key, ply, m, depth));
+            }
         }
         // Null move: give the opponent a free move; if we still beat beta, this node fails high.
         if depth >= params::nmp_depth() && eval >= beta && pos.last_move().is_some() {

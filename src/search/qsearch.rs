@@ -1,6 +1,6 @@
-//! Quiescence search: a mate in one by a contact check (where `qsearch_contact_mate` switches it
-//! on; off by default), stand pat, then captures and pawn promotions (all evasions when in
-//! check), until the position is quiet. Past the first two moves only recaptures and checks are
+//! Quiescence search: stand pat, a mate in one by a contact check where standing pat does not
+//! cut (`qsearch_contact_mate` switches it; off by default), then captures and pawn promotions (all evasions
+//! when in check), until the position is quiet. Past the first two moves only recaptures and checks are
 //! tried (YaneuraOu's move-count pruning in quiescence).
 
 use super::correction::Keys;
@@ -46,18 +46,19 @@ impl Searcher {
                 return h.score;
             }
         }
-        // A mate by a contact check ends the node (YaneuraOu's quiescence looks for it the first
-        // time a node is seen).
-        if !in_check && hit.is_none() && excluded.is_none() && super::params::qsearch_contact_mate() != 0 {
-            if let Some(m) = mate_in_one_by_contact(pos) {
-                return self.mate_in_one_found(pos, key, ply, m, 0);
-            }
-        }
         let raw = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
         let stand = if in_check { raw } else { self.correction.corrected(pos.side_to_move(), &Keys::of(pos), raw) };
         if !in_check {
             if stand >= beta {
                 return stand;
+            }
+            // A mate by a contact check ends the node, looked for the first time a node is seen
+            // (as YaneuraOu's quiescence does), but only where standing pat does not already cut:
+            // there a mate changes only the size of the fail-high, and most probes are saved.
+            if hit.is_none() && excluded.is_none() && super::params::qsearch_contact_mate() != 0 {
+                if let Some(m) = mate_in_one_by_contact(pos) {
+                    return self.mate_in_one_found(pos, key, ply, m, 0);
+                }
             }
             alpha = alpha.max(stand);
             if qdepth >= MAX_QDEPTH {
