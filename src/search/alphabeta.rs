@@ -5,7 +5,7 @@
 //! [`Searcher::alphabeta`] reads as its steps: `enter` (stop, game rules, mate-distance pruning,
 //! the table's cutoff, mate in one at PV and deep nodes, static eval corrected by the correction
 //! history), `prune_node` (reverse futility, a mate in one by a contact check at shallower nodes
-//! from `contact_mate_depth`, off by default, the null move), then `search_moves`, whose per-move steps
+//! from `contact_mate_depth`, the null move), then `search_moves`, whose per-move steps
 //! are `candidate`, `is_prunable` (`pruning.rs`), `extension` and `search_move` (a cut-off's
 //! lessons for the move ordering: `rewards.rs`), and `finish` (the correction history's update,
 //! the table store). The node's values live in `node.rs`. The steps are `#[inline(always)]`: the

@@ -1,5 +1,5 @@
 //! Quiescence search: stand pat, a mate in one by a contact check where standing pat does not
-//! cut (`qsearch_contact_mate` switches it; off by default), then captures and pawn promotions (all evasions
+//! cut (`qsearch_contact_mate` switches it), then captures and pawn promotions (all evasions
 //! when in check), until the position is quiet. Past the first two moves only recaptures and checks are
 //! tried (YaneuraOu's move-count pruning in quiescence).
 

@@ -4,8 +4,8 @@
 //!
 //! Inner nodes look for a mate in one themselves (`alphabeta.rs`, `qsearch.rs`): every mate at
 //! PV and deep nodes; mates by a contact check (`mate::mate_in_one_by_contact`) at shallower ones
-//! and in quiescence where the tunables `contact_mate_depth` and `qsearch_contact_mate` switch
-//! them on (off by default: they lose at equal time, see `README.md`).
+//! and in quiescence (the tunables `contact_mate_depth` and `qsearch_contact_mate`), only where
+//! the static evaluation's cut-offs have not already ended the node (see `README.md`).
 
 use super::{Limits, Searcher, params};
 use crate::position::Position;
