@@ -86,8 +86,8 @@ pub(super) fn find(pos: &Position) -> Option<Move> {
     let around = attacks::king(ek);
     // In double check only our king may move: none of its moves lands next to the enemy king.
     let (target, drop_target) = targets(pos, ours).unwrap_or((Bitboard::EMPTY, Bitboard::EMPTY));
-    // No enemy piece attacks ek's neighbours on our behalf, and no piece of ours attacks ek now,
-    // so the king lifted off its square sees the same attacks.
+    // No piece of ours attacks the enemy king now (it is our move), so our attacks on its
+    // neighbours are the same with the king lifted off its square.
     let cover = cover(pos, us, ek, occ, ours);
     let free = around - pos.pieces_of(them) - cover.once;
     let siege = Siege { pos, us, ek, occ, ours, free };
