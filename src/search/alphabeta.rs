@@ -37,15 +37,14 @@ impl Searcher {
         self.pv_len[ply] = next;
     }
 
-    /// A node (at `ply`, with `key`) that mates in one with `m`: `m` becomes its line, the
-    /// table keeps the mate at `depth`, and the mate's score is returned. Rare, so kept out of the
-    /// node's hot code (`cold`).
+    /// A node (at `ply`, with `key`, its raw static `eval`) that mates in one with `m`: `m`
+    /// becomes its line, the table keeps the mate at `depth`, and the mate's score is returned.
+    /// Rare, so kept out of the node's hot code (`cold`).
     #[cold]
-    pub(super) fn mate_in_one_found(&mut self, pos: &Position, key: u64, ply: u32, m: Move, depth: i32) -> Value {
+    pub(super) fn mate_in_one_found(&mut self, key: u64, ply: u32, m: Move, depth: i32, eval: Value) -> Value {
         let (v, p) = (mate_in(ply + 1), ply as usize);
         self.pv_len[p + 1] = p + 1;
         self.update_pv(p, m);
-        let eval = self.eval.evaluate(pos, p);
         self.tt.store(key, ply, Stored { mv: Some(m), score: v, eval, depth, bound: Bound::Exact });
         v
     }
@@ -111,7 +110,8 @@ impl Searcher {
         // nodes (shallower ones look for a contact mate in `prune_node`).
         if !in_check && hit.is_none() && excluded.is_none() && (node.pv || node.depth >= params::mate_one_depth()) {
             if let Some(m) = mate_in_one(pos) {
-                return ControlFlow::Break(self.mate_in_one_found(pos, key, ply, m, node.depth));
+                let eval = self.eval.evaluate(pos, p);
+                return ControlFlow::Break(self.mate_in_one_found(key, ply, m, node.depth, eval));
             }
         }
         let raw_eval = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
@@ -161,7 +161,7 @@ impl Searcher {
         // size of the fail-high, before the null move, whose search costs far more.
         if state.hit.is_none() && depth >= params::contact_mate_depth() && depth < params::mate_one_depth() {
             if let Some(m) = mate_in_one_by_contact(pos) {
-                return Some(self.mate_in_one_found(pos, state.key, ply, m, depth));
+                return Some(self.mate_in_one_found(state.key, ply, m, depth, state.raw_eval));
             }
         }
         // Null move: give the opponent a free move; if we still beat beta, this node fails high.

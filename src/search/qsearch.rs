@@ -57,7 +57,7 @@ impl Searcher {
             // there a mate changes only the size of the fail-high, and most probes are saved.
             if hit.is_none() && excluded.is_none() && super::params::qsearch_contact_mate() != 0 {
                 if let Some(m) = mate_in_one_by_contact(pos) {
-                    return self.mate_in_one_found(pos, key, ply, m, 0);
+                    return self.mate_in_one_found(key, ply, m, 0, raw);
                 }
             }
             alpha = alpha.max(stand);
