@@ -79,8 +79,7 @@ impl Searcher {
     #[inline(always)]
     fn enter(&mut self, pos: &mut Position, mut node: Node, control: &SearchControl) -> ControlFlow<Value, NodeState> {
         let (ply, p) = (node.ply, node.ply as usize);
-        self.nodes += 1;
-        if self.check_stop(control) {
+        if self.count_node_and_check_stop(control) {
             return ControlFlow::Break(0);
         }
         self.seldepth = self.seldepth.max(ply);

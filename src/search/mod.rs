@@ -325,13 +325,15 @@ impl Searcher {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// Checks the node limit, and every 1024 nodes the stop flag, the team's node count and the
-    /// hard deadline.
+    /// Counts a node entered, unless the search has already stopped (a stopped search's calls
+    /// that still come are not nodes searched: `go nodes N` reports N), then checks the node
+    /// limit, and every 1024 nodes the stop flag, the team's node count and the hard deadline.
     #[inline]
-    fn check_stop(&mut self, control: &SearchControl) -> bool {
+    fn count_node_and_check_stop(&mut self, control: &SearchControl) -> bool {
         if self.stopped {
             return true;
         }
+        self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {

@@ -28,8 +28,7 @@ impl Searcher {
     ) -> Value {
         let p = ply as usize;
         self.pv_len[p] = p;
-        self.nodes += 1;
-        if self.check_stop(control) {
+        if self.count_node_and_check_stop(control) {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
