@@ -230,7 +230,7 @@ fn tunable_search_constants_are_offered_only_by_usi_tunable_and_change_the_searc
     assert!(notes.iter().any(|l| l.contains("unknown option") && l.contains("lmr_divisor")), "{notes:?}");
 
     let default = run_piped(&["usi", "--tunable"], &script(""), limit);
-    let offered = "option name lmr_divisor type spin default 220 min 100 max 400";
+    let offered = "option name lmr_divisor type spin default 176 min 100 max 400";
     assert!(default.stdout.iter().any(|l| l == offered), "{:?}", default.stdout);
     let tuned = run_piped(&["usi", "--tunable"], &script("setoption name LMR_DIVISOR value 120"), limit);
     let refused = run_piped(&["usi", "--tunable"], &script("setoption name lmr_divisor value 99"), limit);

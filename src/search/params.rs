@@ -80,7 +80,7 @@ tunable! {
     /// Reverse futility pruning: the deepest depth it prunes at.
     rfp_depth = 6 in 1..=20;
     /// Reverse futility pruning: the margin a ply of depth adds.
-    rfp_margin = 110 in 20..=400;
+    rfp_margin = 154 in 20..=400;
     /// Null move: the shallowest depth it is tried at.
     nmp_depth = 3 in 1..=10;
     /// Null move: the reduction's constant part.
@@ -111,13 +111,13 @@ tunable! {
     /// Late-move reductions: the formula's constant, in 1/1024 ply.
     lmr_base = 1024 in 0..=2048;
     /// Late-move reductions: ln(depth) × ln(move number) is divided by this / 100.
-    lmr_divisor = 220 in 100..=400;
+    lmr_divisor = 176 in 100..=400;
     /// Late-move reductions: a ply less for every this much history.
     lmr_history_divisor = 6000 in 1000..=20000;
     /// Late-move reductions: more at a node expected to fail high (a cut node), in 1/1024 ply.
-    lmr_cut_node = 1024 in 0..=6144;
+    lmr_cut_node = 362 in 0..=6144;
     /// Late-move reductions: more where the position is not improving, in 1/1024 ply.
-    lmr_not_improving = 1024 in 0..=4096;
+    lmr_not_improving = 850 in 0..=4096;
     /// Late-move reductions: more where the position is not improving, in 1/512 of the
     /// formula's log product, beside `lmr_not_improving` (YaneuraOu's 206 with no constant;
     /// 0, the default: off).
@@ -129,11 +129,11 @@ tunable! {
     /// this / (256·depth + 260) (YaneuraOu's 273; 0, the default: off).
     lmr_all_node_scale = 0 in 0..=1024;
     /// Late-move reductions: less at a principal-variation node, in 1/1024 ply.
-    lmr_pv_node = 1024 in 0..=4096;
+    lmr_pv_node = 1123 in 0..=4096;
     /// Late-move reductions: less for a killer move, in 1/1024 ply.
-    lmr_killer = 1024 in 0..=4096;
+    lmr_killer = 1348 in 0..=4096;
     /// Late-move reductions: less for a quiet move that gives check, in 1/1024 ply.
-    lmr_quiet_check = 1024 in 0..=4096;
+    lmr_quiet_check = 1183 in 0..=4096;
     /// Move-count pruning: the deepest depth it prunes at.
     lmp_depth = 4 in 1..=12;
     /// Move-count pruning: moves kept at any depth (not improving: half).
@@ -145,7 +145,7 @@ tunable! {
     /// Futility pruning of quiet moves: the margin's constant part.
     futility_base = 120 in 0..=400;
     /// Futility pruning of quiet moves: the margin a ply of depth adds.
-    futility_margin = 130 in 30..=400;
+    futility_margin = 198 in 30..=400;
     /// Futility pruning of quiet moves: moves with at least this much history are kept.
     futility_history = 8000 in 0..=30000;
     /// History pruning: the deepest depth it prunes at.

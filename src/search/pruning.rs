@@ -171,15 +171,15 @@ mod tests {
         // ln(1) = 0: the base alone, 1024 by default (params.rs).
         assert_eq!(fine_reduction(1, 30), params::lmr_base());
         assert_eq!(fine_reduction(12, 1), params::lmr_base());
-        // ln(10)² · 102,400 / 220 = 2,467.8 (the formula by hand with the default divisor 220).
-        assert_eq!(fine_reduction(10, 10), params::lmr_base() + 2467);
+        // ln(10)² · 102,400 / 176 = 3,084.7 (the formula by hand with the default divisor 176).
+        assert_eq!(fine_reduction(10, 10), params::lmr_base() + 3084);
         for depth in 1..64 {
             for n in 1..300 {
                 let fine = fine_reduction(depth, n);
                 assert!(fine >= fine_reduction(depth, n - 1), "grows with the move number");
                 assert!(fine >= fine_reduction(depth - 1, n), "grows with the depth");
                 // The old formula in plies: the constant plus the log product, truncated.
-                let plies = 1.0 + ((depth as f64).ln() * (n as f64).ln() * 100.0 / 220.0);
+                let plies = 1.0 + ((depth as f64).ln() * (n as f64).ln() * 100.0 / 176.0);
                 if (plies - plies.round()).abs() > 1e-3 {
                     assert_eq!(reduction(depth, n), plies.floor() as i32, "depth {depth}, move {n}");
                 }
