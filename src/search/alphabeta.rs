@@ -13,7 +13,7 @@
 //! no faster on `hisha bench`).
 
 use super::correction::Keys;
-use super::history::{CaptureKey, ContKey};
+use super::history::{CONT_PLIES, CaptureKey, ContKey, PreviousKeys};
 use super::node::{Candidate, Node, NodeState, Tally};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::params;
@@ -255,7 +255,7 @@ impl Searcher {
 
     /// What the move loop needs to know about `m` (which gives check or not) before searching it.
     #[inline(always)]
-    fn candidate(&self, pos: &Position, m: Move, gives_check: bool, previous: &[Option<ContKey>; 2]) -> Candidate {
+    fn candidate(&self, pos: &Position, m: Move, gives_check: bool, previous: &PreviousKeys) -> Candidate {
         let tactical = is_capture(pos, m) || m.is_promotion();
         let key = ContKey::of(pos, m);
         let history = match key {
@@ -373,8 +373,8 @@ impl Searcher {
         tally.best
     }
 
-    /// The continuation keys of the moves one and two plies before ply `p`.
-    pub(super) fn previous_keys(&self, p: usize) -> [Option<ContKey>; 2] {
-        [p.checked_sub(1).and_then(|i| self.stack[i].key), p.checked_sub(2).and_then(|i| self.stack[i].key)]
+    /// The continuation keys of the moves `CONT_PLIES` plies before ply `p`.
+    pub(super) fn previous_keys(&self, p: usize) -> PreviousKeys {
+        CONT_PLIES.map(|back| p.checked_sub(back).and_then(|i| self.stack[i].key))
     }
 }

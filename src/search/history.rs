@@ -1,13 +1,13 @@
 //! What the search learns about quiet moves while it runs: a butterfly history (side, origin or
 //! dropped kind, destination), a continuation history (how good a move is right after a given
-//! move one or two plies earlier), a capture history (how good a capture of a given kind by a
+//! move one, two or four plies earlier), a capture history (how good a capture of a given kind by a
 //! given move is) and counter moves (the quiet reply that refuted a move).
 //!
 //! Moves are identified for the continuation tables by a [`ContKey`]: the kind of the piece as it
 //! stands after the move (promoted if it promotes) and its destination seen from the mover's side,
 //! so that the same idea played from different squares, or by the other colour on the rotated
-//! board, shares what was learnt. The move one ply back is always the opponent's and the move two
-//! plies back our own, so each has its own table and colours need not be told apart.
+//! board, shares what was learnt. The move one ply back is always the opponent's and the moves two
+//! and four plies back our own, so each has its own table and colours need not be told apart.
 
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
@@ -20,6 +20,14 @@ const LIMIT: i32 = 16_384;
 const BUTTERFLY: usize = 1 << 14;
 /// Number of distinct [`ContKey`]s.
 const CONT_KEYS: usize = 14 * 81;
+/// The plies back whose moves the continuation tables follow: 1, 2 and 4 (Stockfish's first
+/// three of 1, 2, 3, 4 and 6).
+pub const CONT_PLIES: [usize; 3] = [1, 2, 4];
+/// The keys of the moves [`CONT_PLIES`] plies before a node (`None`: no such move, or a null
+/// move).
+pub type PreviousKeys = [Option<ContKey>; CONT_PLIES.len()];
+/// No previous moves.
+pub const NO_PREVIOUS: PreviousKeys = [None; CONT_PLIES.len()];
 /// Captured kinds, by [`PieceKind::index`].
 const CAPTURED_KINDS: usize = 14;
 
@@ -110,8 +118,9 @@ impl CaptureKey {
 /// The history tables.
 pub struct History {
     butterfly: Box<[[i16; BUTTERFLY]; 2]>,
-    /// After the opponent's last move (index 0) and after our own move before it (index 1).
-    continuation: [Vec<i16>; 2],
+    /// After the moves [`CONT_PLIES`] plies back: the opponent's last move (index 0) and our own
+    /// two (1) and four (2) plies back.
+    continuation: [Vec<i16>; CONT_PLIES.len()],
     capture: Vec<i16>,
     counter: Vec<Option<Move>>,
 }
@@ -129,7 +138,7 @@ impl History {
     pub fn new() -> History {
         History {
             butterfly: Box::new([[0; BUTTERFLY]; 2]),
-            continuation: [vec![0; CONT_KEYS * CONT_KEYS], vec![0; CONT_KEYS * CONT_KEYS]],
+            continuation: std::array::from_fn(|_| vec![0; CONT_KEYS * CONT_KEYS]),
             capture: vec![0; CONT_KEYS * CAPTURED_KINDS],
             counter: vec![None; 2 * CONT_KEYS],
         }
@@ -156,9 +165,9 @@ impl History {
     }
 
     /// The ordering score of quiet move `m` (key `key`) by side `us`, after the moves with keys
-    /// `previous` (one and two plies earlier).
+    /// `previous` ([`CONT_PLIES`] plies earlier).
     #[inline]
-    pub fn score(&self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2]) -> i32 {
+    pub fn score(&self, us: Color, m: Move, key: ContKey, previous: &PreviousKeys) -> i32 {
         let mut s = self.butterfly[us.index()][Self::butterfly_index(m)] as i32;
         for (table, p) in self.continuation.iter().zip(previous) {
             if let Some(p) = p {
@@ -170,15 +179,15 @@ impl History {
 
     /// The tables the quiet moves of `us` after the moves with keys `previous` are scored from,
     /// looked up once for a node's whole list: [`QuietScorer::score`] equals [`History::score`].
-    pub fn quiet_scorer(&self, us: Color, previous: &[Option<ContKey>; 2]) -> QuietScorer<'_> {
+    pub fn quiet_scorer(&self, us: Color, previous: &PreviousKeys) -> QuietScorer<'_> {
         QuietScorer {
             butterfly: &self.butterfly[us.index()],
-            rows: [cont_row(&self.continuation[0], previous[0]), cont_row(&self.continuation[1], previous[1])],
+            rows: std::array::from_fn(|i| cont_row(&self.continuation[i], previous[i])),
         }
     }
 
     /// Rewards (`bonus > 0`) or punishes a quiet move in every table.
-    pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &[Option<ContKey>; 2], bonus: i32) {
+    pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &PreviousKeys, bonus: i32) {
         gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
         for (table, p) in self.continuation.iter_mut().zip(previous) {
             if let Some(p) = p {
@@ -231,8 +240,8 @@ fn cont_row(table: &[i16], previous: Option<ContKey>) -> &[i16; CONT_KEYS] {
 /// Scores a node's quiet moves from its tables looked up once ([`History::quiet_scorer`]).
 pub struct QuietScorer<'a> {
     butterfly: &'a [i16; BUTTERFLY],
-    /// The continuation rows after the moves one and two plies earlier.
-    rows: [&'a [i16; CONT_KEYS]; 2],
+    /// The continuation rows after the moves [`CONT_PLIES`] plies earlier.
+    rows: [&'a [i16; CONT_KEYS]; CONT_PLIES.len()],
 }
 
 impl QuietScorer<'_> {
@@ -243,6 +252,7 @@ impl QuietScorer<'_> {
         self.butterfly[History::butterfly_index(m)] as i32
             + self.rows[0].get(k).map_or(0, |&v| v as i32)
             + self.rows[1].get(k).map_or(0, |&v| v as i32)
+            + self.rows[2].get(k).map_or(0, |&v| v as i32)
     }
 }
 
@@ -288,7 +298,7 @@ mod tests {
         let pos = Position::startpos();
         let m = pos.parse_usi_move("7g7f").expect("legal");
         let key = ContKey::of(&pos, m).expect("a piece moves");
-        let prev = [None, None];
+        let prev = NO_PREVIOUS;
         for _ in 0..1_000 {
             h.update(Color::Black, m, key, &prev, 4_000);
         }
@@ -307,8 +317,11 @@ mod tests {
         let key = ContKey::of(&pos, m).expect("a piece moves");
         let a = ContKey::of(&pos, pos.parse_usi_move("7g7f").expect("legal"));
         let b = ContKey::of(&pos, pos.parse_usi_move("5g5f").expect("legal"));
-        h.update(Color::Black, m, key, &[a, None], 2_000);
-        assert!(h.score(Color::Black, m, key, &[a, None]) > h.score(Color::Black, m, key, &[b, None]));
+        h.update(Color::Black, m, key, &[a, None, None], 2_000);
+        assert!(h.score(Color::Black, m, key, &[a, None, None]) > h.score(Color::Black, m, key, &[b, None, None]));
+        // The table of the move four plies back is its own.
+        h.update(Color::Black, m, key, &[None, None, b], 3_000);
+        assert!(h.score(Color::Black, m, key, &[None, None, b]) > h.score(Color::Black, m, key, &[None, b, None]));
         h.set_counter(Color::Black, a, m);
         assert_eq!(h.counter(Color::Black, a), Some(m));
         assert_eq!(h.counter(Color::White, a), None, "each side has its own counter moves");
@@ -316,7 +329,7 @@ mod tests {
     }
 
     /// The scorer of a node's list gives what `score` gives, for every move of a position after
-    /// updates under several previous moves, with either previous move missing.
+    /// updates under several previous moves, with any previous move missing.
     #[test]
     fn the_quiet_scorer_scores_as_score_does() {
         let mut h = History::new();
@@ -324,19 +337,19 @@ mod tests {
             Position::from_sfen("lnsgkgsnl/1r5b1/pppppppp1/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w p 2").expect("valid");
         let moves = pos.legal_moves();
         let keys: Vec<_> = moves.iter().filter_map(|&m| ContKey::of(&pos, m).map(|k| (m, k))).collect();
-        let (a, b) = (Some(keys[0].1), Some(keys[1].1));
+        let (a, b, c) = (Some(keys[0].1), Some(keys[1].1), Some(keys[2].1));
         for (i, &(m, k)) in keys.iter().enumerate() {
             let bonus = (i as i32 * 977) % 6_000 - 3_000;
-            h.update(Color::White, m, k, &[a, b], bonus);
-            h.update(Color::White, m, k, &[b, None], -bonus / 2);
+            h.update(Color::White, m, k, &[a, b, c], bonus);
+            h.update(Color::White, m, k, &[b, None, a], -bonus / 2);
         }
-        for previous in [[a, b], [b, None], [None, a], [None, None]] {
+        for previous in [[a, b, c], [b, None, a], [None, a, None], [None, None, c], NO_PREVIOUS] {
             let scorer = h.quiet_scorer(Color::White, &previous);
             for &(m, k) in &keys {
                 assert_eq!(scorer.score(m, k), h.score(Color::White, m, k, &previous), "{m:?} {previous:?}");
             }
         }
-        assert!(keys.iter().any(|&(m, k)| h.score(Color::White, m, k, &[a, b]) != 0));
+        assert!(keys.iter().any(|&(m, k)| h.score(Color::White, m, k, &[a, b, c]) != 0));
     }
 
     #[test]

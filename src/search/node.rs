@@ -3,7 +3,7 @@
 //! move loop's running results ([`Tally`]).
 
 use super::correction::Keys;
-use super::history::{CaptureKey, ContKey};
+use super::history::{CaptureKey, ContKey, PreviousKeys};
 use super::tt::Stored;
 use crate::eval::{INFINITE, Value};
 use crate::types::Move;
@@ -67,8 +67,8 @@ pub(super) struct NodeState {
     pub(super) improving: bool,
     /// The killer moves of this ply when the node began.
     pub(super) killers: [Option<Move>; 2],
-    /// The continuation keys of the two moves before this node.
-    pub(super) previous: [Option<ContKey>; 2],
+    /// The continuation keys of the moves [`CONT_PLIES`](super::history::CONT_PLIES) plies before this node.
+    pub(super) previous: PreviousKeys,
 }
 
 impl NodeState {

@@ -2,7 +2,7 @@
 //! counter move (quiet moves) and gains history, butterfly and continuation or capture, while the
 //! moves of its kind tried before it lose as much ([`history_bonus`] by depth).
 
-use super::history::{CaptureKey, ContKey};
+use super::history::{CaptureKey, ContKey, PreviousKeys};
 use super::{Searcher, params};
 use crate::types::{Color, Move};
 
@@ -26,7 +26,7 @@ impl Searcher {
         us: Color,
         p: usize,
         (m, key): (Move, ContKey),
-        previous: &[Option<ContKey>; 2],
+        previous: &PreviousKeys,
         depth: i32,
         tried: &[Option<(Move, ContKey)>],
     ) {

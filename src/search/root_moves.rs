@@ -4,7 +4,7 @@
 //! low keep that order. Late quiet root moves get late-move reductions as at any PV node
 //! (Stockfish and YaneuraOu search the root with the node search, reductions included).
 
-use super::history::ContKey;
+use super::history::{ContKey, NO_PREVIOUS};
 use super::ordering::{Context, MovePicker, is_capture};
 use super::pruning::reduction;
 use super::{Searcher, params};
@@ -31,7 +31,7 @@ impl Searcher {
     pub(super) fn order_roots(&self, pos: &Position, roots: &mut [RootMove]) {
         let tt_move = self.tt.probe(pos.key(), 0).and_then(|h| h.mv);
         let mut picker = MovePicker::new(pos, tt_move, 1);
-        let ctx = Context { history: &self.history, killers: self.killers[0], previous: [None, None] };
+        let ctx = Context { history: &self.history, killers: self.killers[0], previous: NO_PREVIOUS };
         let mut placed = 0;
         while let Some(m) = picker.next(pos, &ctx) {
             if let Some(i) = roots[placed..].iter().position(|r| r.mv == m) {
@@ -60,7 +60,7 @@ impl Searcher {
         {
             return 0;
         }
-        let history = ContKey::of(pos, m).map_or(0, |k| self.history.score(pos.side_to_move(), m, k, &[None, None]));
+        let history = ContKey::of(pos, m).map_or(0, |k| self.history.score(pos.side_to_move(), m, k, &NO_PREVIOUS));
         let r = reduction(depth, searched) - params::lmr_pv_node() / 1024 - history / params::lmr_history_divisor();
         r.clamp(0, (depth - 2).max(0))
     }

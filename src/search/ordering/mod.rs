@@ -13,7 +13,7 @@ pub use moves::{is_capture, is_useless_non_promotion};
 use moves::{is_quiescence_move, mvv_lva};
 use quiets::QuietSink;
 
-use super::history::{CaptureKey, ContKey, History};
+use super::history::{CaptureKey, ContKey, History, PreviousKeys};
 use super::see::see_ge;
 use crate::movegen::{FixedList, Gen, MoveList, generate, generate_to};
 use crate::position::{CheckSquares, Position};
@@ -26,7 +26,7 @@ pub struct Context<'a> {
     /// Killer moves of this ply.
     pub killers: [Option<Move>; 2],
     /// Continuation keys of the moves one and two plies earlier.
-    pub previous: [Option<ContKey>; 2],
+    pub previous: PreviousKeys,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

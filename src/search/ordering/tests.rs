@@ -1,6 +1,7 @@
 //! The move picker hands out every legal move once, in its stages' order.
 
 use super::*;
+use crate::search::history::{NO_PREVIOUS, PreviousKeys};
 use crate::types::Move;
 use std::cmp::Reverse;
 
@@ -10,7 +11,7 @@ fn picks_every_move_once(sfen: &str) {
     let history = History::new();
     let legal: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| !is_useless_non_promotion(&pos, m)).collect();
     let tt = legal.last().copied();
-    let ctx = Context { history: &history, killers: [legal.first().copied(), tt], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [legal.first().copied(), tt], previous: NO_PREVIOUS };
     let mut picker = MovePicker::new(&pos, tt, 5);
     let mut seen = Vec::new();
     while let Some(m) = picker.next(&pos, &ctx) {
@@ -42,7 +43,7 @@ fn a_table_move_of_any_bits_comes_out_only_if_legal() {
     let pos =
         Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").expect("valid");
     let history = History::new();
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [None, None], previous: NO_PREVIOUS };
     for m in (0..=u16::MAX).filter_map(Move::from_bits) {
         let first = MovePicker::new(&pos, Some(m), 5).next(&pos, &ctx).expect("moves");
         assert!(pos.is_legal(first), "{m:?} gave {first:?}");
@@ -56,7 +57,7 @@ fn good_captures_come_before_quiets_and_losing_captures_last() {
     // Black's rook can take an undefended silver (good) or a pawn defended by a gold (bad).
     let pos = Position::from_sfen("4k4/9/9/3gp4/9/9/9/2s1R4/4K4 b - 1").expect("valid");
     let history = History::new();
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [None, None], previous: NO_PREVIOUS };
     let mut picker = MovePicker::new(&pos, None, 5);
     let first = picker.next(&pos, &ctx).expect("moves");
     assert_eq!(first.to_string(), "5h7h");
@@ -79,9 +80,9 @@ fn quiet_moves_come_out_by_history() {
     for (i, text) in rewarded.iter().enumerate() {
         let m = pos.parse_usi_move(text).expect("legal");
         let key = ContKey::of(&pos, m).expect("a piece moves");
-        history.update(us, m, key, &[None, None], 1_000 * (i as i32 + 1));
+        history.update(us, m, key, &NO_PREVIOUS, 1_000 * (i as i32 + 1));
     }
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [None, None], previous: NO_PREVIOUS };
     let mut picker = MovePicker::new(&pos, None, 3);
     let mut order = Vec::new();
     while let Some(m) = picker.next(&pos, &ctx) {
@@ -102,7 +103,7 @@ fn scattered_history(pos: &Position) -> History {
     let mut history = History::new();
     for (i, &m) in generated.iter().enumerate() {
         let key = ContKey::of(pos, m).expect("a piece moves");
-        history.update(pos.side_to_move(), m, key, &[None, None], (i as i32 * 7_919) % 10_007 - 5_003);
+        history.update(pos.side_to_move(), m, key, &NO_PREVIOUS, (i as i32 * 7_919) % 10_007 - 5_003);
     }
     history
 }
@@ -119,7 +120,7 @@ fn hundreds_of_quiet_moves_come_out_best_first_as_far_as_they_reach_the_limit() 
     for (i, &m) in generated.iter().enumerate() {
         let key = ContKey::of(&pos, m).expect("a piece moves");
         if !is_useless_non_promotion(&pos, m) {
-            quiets.push((history.score(us, m, key, &[None, None]) * TIE_SLOTS - i as i32, m));
+            quiets.push((history.score(us, m, key, &NO_PREVIOUS) * TIE_SLOTS - i as i32, m));
         }
     }
     // The order of a full sort, as far as the moves reach depth 1's limit (the rest in any order).
@@ -127,7 +128,7 @@ fn hundreds_of_quiet_moves_come_out_best_first_as_far_as_they_reach_the_limit() 
     let good = quiets.iter().filter(|&&(s, _)| s >= -3_000 * TIE_SLOTS).count();
     assert!(good > 100 && good < quiets.len(), "{good} of {}", quiets.len());
 
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [None, None], previous: NO_PREVIOUS };
     let mut picker = MovePicker::new(&pos, None, 1);
     let mut picked = Vec::new();
     while let Some(m) = picker.next(&pos, &ctx) {
@@ -146,7 +147,7 @@ fn hundreds_of_quiet_moves_come_out_best_first_as_far_as_they_reach_the_limit() 
 /// Every move `picker` hands out in `pos`, in USI.
 fn picked(pos: &Position, mut picker: MovePicker) -> Vec<String> {
     let history = History::new();
-    let ctx = Context { history: &history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history: &history, killers: [None, None], previous: NO_PREVIOUS };
     let mut all = Vec::new();
     while let Some(m) = picker.next(pos, &ctx) {
         all.push(m.to_string());
@@ -196,13 +197,13 @@ fn switched_and_expected(
     switch_after: usize,
     below: Option<i32>,
 ) -> (Vec<Move>, Vec<Move>, usize, usize) {
-    let ctx = Context { history, killers: [None, None], previous: [None, None] };
+    let ctx = Context { history, killers: [None, None], previous: NO_PREVIOUS };
     let all: Vec<Move> = {
         let mut picker = MovePicker::new(pos, None, depth);
         std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
     };
     let is_quiet = |m: Move| !is_capture(pos, m) && !m.is_promotion();
-    let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &[None, None]);
+    let score = |m: Move| history.score(pos.side_to_move(), m, ContKey::of(pos, m).expect("a piece"), &NO_PREVIOUS);
     let switch = all.iter().position(|&m| is_quiet(m)).expect("quiet moves") + switch_after;
     // Told before the quiet moves are generated (no killers: before the first quiet move), the
     // picker leaves out every quiet non-check, those above the history bound too.
@@ -280,7 +281,7 @@ fn told_a_history_bound_the_picker_hands_out_only_checks_below_it() {
 }
 
 /// The quiet moves scored as they are generated get the scores worked out move by move from
-/// the board: history (butterfly and both continuation rows) × `TIE_SLOTS` less the index, and
+/// the board: history (butterfly and every continuation row) × `TIE_SLOTS` less the index, and
 /// `SKIP` for the moves handed out before and the useless non-promotions; the same moves in the
 /// same order; where only checks are wanted, the checks alone with the same scores. Over random
 /// walks from the start and from a position rich in drops, with a history learnt under random
@@ -298,7 +299,7 @@ fn quiet_moves_scored_as_generated_score_as_move_by_move() {
                 break;
             }
             let mut any = || Some(legal[rng.random_range(0..legal.len())]);
-            let previous = [any().and_then(|m| ContKey::of(&pos, m)), any().and_then(|m| ContKey::of(&pos, m))];
+            let previous: PreviousKeys = std::array::from_fn(|_| any().and_then(|m| ContKey::of(&pos, m)));
             let handed_out = [any(), any(), None, any()];
             let mut history = History::new();
             for _ in 0..200 {
