@@ -249,10 +249,9 @@ impl QuietScorer<'_> {
     #[inline(always)]
     pub fn score(&self, m: Move, key: ContKey) -> i32 {
         let k = key.index();
+        // Every row, however many `CONT_PLIES` names (the fixed-length loop unrolls).
         self.butterfly[History::butterfly_index(m)] as i32
-            + self.rows[0].get(k).map_or(0, |&v| v as i32)
-            + self.rows[1].get(k).map_or(0, |&v| v as i32)
-            + self.rows[2].get(k).map_or(0, |&v| v as i32)
+            + self.rows.iter().map(|row| row.get(k).map_or(0, |&v| v as i32)).sum::<i32>()
     }
 }
 

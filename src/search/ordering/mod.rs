@@ -25,7 +25,7 @@ pub struct Context<'a> {
     pub history: &'a History,
     /// Killer moves of this ply.
     pub killers: [Option<Move>; 2],
-    /// Continuation keys of the moves one and two plies earlier.
+    /// Continuation keys of the moves [`CONT_PLIES`](super::history::CONT_PLIES) plies earlier.
     pub previous: PreviousKeys,
 }
 
