@@ -114,7 +114,8 @@ impl Searcher {
             }
         }
         let raw_eval = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
-        let keys = if in_check { Keys::default() } else { Keys::of(pos) };
+        let previous = self.previous_keys(p);
+        let keys = if in_check { Keys::default() } else { Keys::of(pos, &previous) };
         let static_eval =
             if in_check { raw_eval } else { self.correction.corrected(pos.side_to_move(), &keys, raw_eval) };
         self.stack[p].eval = static_eval;
@@ -125,7 +126,7 @@ impl Searcher {
             Some(h) if !in_check && !is_mate_score(h.score) && h.improves_on(static_eval) => h.score,
             _ => static_eval,
         };
-        let (killers, previous) = (self.killers[p], self.previous_keys(p));
+        let killers = self.killers[p];
         ControlFlow::Continue(NodeState {
             node,
             in_check,

@@ -6,12 +6,15 @@
 //! capture's gain is no error of the evaluation), the difference, scaled by the depth, moves the
 //! entries of the position's features towards it. The features are the pawns on the board (both
 //! sides) and, per side, where its other pieces stand (the big pieces apart) with its hand:
-//! shapes the net misjudges tend to keep being misjudged while they last.
+//! shapes the net misjudges tend to keep being misjudged while they last. A continuation table
+//! adds the last move after our own two and four plies back (Stockfish's continuation correction
+//! history): the error the opponent's reply tends to leave after a given move of ours.
 //!
 //! The idea and the update rule are Stockfish's (also in YaneuraOu): the entries saturate at
 //! ±[`LIMIT`], the bonus is a quarter of that at most, and the weights below sum the tables in
 //! 1/[`SCALE`] of a centipawn-like unit.
 
+use super::history::{CONT_KEYS, PreviousKeys};
 use crate::eval::{MATE_BOUND, Value};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
@@ -26,12 +29,26 @@ const SCALE: i32 = 131_072;
 const PAWN_WEIGHT: i32 = 12_000;
 /// Weight of each side's pieces-and-hand table.
 const PIECES_WEIGHT: i32 = 12_000;
+/// Weight of each of the two continuation entries.
+const CONT_WEIGHT: i32 = 8_000;
+/// The continuation table's last entry, read where a move is missing: never learnt, always 0.
+const NO_PAIR: u32 = (CONT_KEYS * CONT_KEYS) as u32;
 
-/// The table indices of one position's features.
-#[derive(Clone, Copy, Debug, Default)]
+/// The table indices of one position's features (`Default`: no position's, for nodes in check,
+/// which neither read nor learn).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Keys {
     pawns: usize,
     pieces: [usize; 2],
+    /// The continuation table's entries of (our move two plies back, the last move) and (our
+    /// move four plies back, the last move); [`NO_PAIR`] where a move is missing.
+    cont: [u32; 2],
+}
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys { pawns: 0, pieces: [0; 2], cont: [NO_PAIR; 2] }
+    }
 }
 
 /// Folds a bitboard into a table index.
@@ -47,9 +64,9 @@ fn index(h: u64) -> usize {
 }
 
 impl Keys {
-    /// The features of `pos`.
+    /// The features of `pos`, reached by the moves with keys `previous`.
     #[inline(always)]
-    pub(super) fn of(pos: &Position) -> Keys {
+    pub(super) fn of(pos: &Position, previous: &PreviousKeys) -> Keys {
         let pawns = pos.pieces_of_kind(PieceKind::Pawn);
         let big = pos.bishop_movers() | pos.rook_movers();
         let side = |c: Color| {
@@ -61,6 +78,10 @@ impl Keys {
         Keys {
             pawns: index(fold(black_pawns.0, 0x1234) ^ fold((pawns - black_pawns).0, 0x9876)),
             pieces: [side(Color::Black), side(Color::White)],
+            cont: match *previous {
+                [Some(last), ours, four] => [ours, four].map(|k| k.map_or(NO_PAIR, |k| k.pair_index(last) as u32)),
+                _ => [NO_PAIR; 2],
+            },
         }
     }
 }
@@ -69,17 +90,21 @@ impl Keys {
 pub(super) struct Correction {
     /// Per side to move: pawns, Black's pieces, White's pieces.
     tables: Box<[[[i16; SIZE]; 3]; 2]>,
+    /// By pair of continuation keys (the mover's point of view: both sides share it), and
+    /// [`NO_PAIR`].
+    cont: Box<[i16]>,
 }
 
 impl Correction {
     /// Empty tables.
     pub(super) fn new() -> Correction {
-        Correction { tables: Box::new([[[0; SIZE]; 3]; 2]) }
+        Correction { tables: Box::new([[[0; SIZE]; 3]; 2]), cont: vec![0; NO_PAIR as usize + 1].into_boxed_slice() }
     }
 
     /// Forgets everything.
     pub(super) fn clear(&mut self) {
         self.tables.iter_mut().flatten().for_each(|t| t.fill(0));
+        self.cont.fill(0);
     }
 
     /// `raw`, the static evaluation of a position with `keys` and `us` to move, corrected (and
@@ -88,7 +113,8 @@ impl Correction {
     pub(super) fn corrected(&self, us: Color, keys: &Keys, raw: Value) -> Value {
         let t = &self.tables[us.index()];
         let sum = PAWN_WEIGHT * t[0][keys.pawns] as i32
-            + PIECES_WEIGHT * (t[1][keys.pieces[0]] as i32 + t[2][keys.pieces[1]] as i32);
+            + PIECES_WEIGHT * (t[1][keys.pieces[0]] as i32 + t[2][keys.pieces[1]] as i32)
+            + CONT_WEIGHT * (self.cont[keys.cont[0] as usize] as i32 + self.cont[keys.cont[1] as usize] as i32);
         (raw + sum / SCALE).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -104,22 +130,31 @@ impl Correction {
         let t = &mut self.tables[us.index()];
         let indices = [keys.pawns, keys.pieces[0], keys.pieces[1]];
         for (table, i) in t.iter_mut().zip(indices) {
-            let e = &mut table[i];
-            let v = *e as i32;
-            *e = (v + bonus - v * bonus.abs() / LIMIT) as i16;
+            gravity(&mut table[i], bonus);
+        }
+        for i in keys.cont.into_iter().filter(|&i| i != NO_PAIR) {
+            gravity(&mut self.cont[i as usize], bonus);
         }
     }
+}
+
+/// Moves an entry by `bonus` (at most a quarter of [`LIMIT`]), slowing down near the limit.
+#[inline(always)]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let v = *entry as i32;
+    *entry = (v + bonus - v * bonus.abs() / LIMIT) as i16;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::history::{ContKey, NO_PREVIOUS};
 
     #[test]
     fn a_fail_high_above_the_evaluation_raises_it_and_a_fail_low_lowers_it() {
         let pos =
             Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").expect("valid");
-        let keys = Keys::of(&pos);
+        let keys = Keys::of(&pos, &NO_PREVIOUS);
         let us = pos.side_to_move();
         let mut c = Correction::new();
         assert_eq!(c.corrected(us, &keys, 50), 50, "nothing learnt yet");
@@ -143,9 +178,37 @@ mod tests {
     }
 
     #[test]
+    fn the_continuation_entries_learn_by_the_moves_that_led_to_the_position() {
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").expect("valid");
+        let us = pos.side_to_move();
+        let key = |usi: &str| ContKey::of(&pos, pos.parse_usi_move(usi).expect("legal")).expect("a piece moves");
+        let (a, b, c) = (key("7g7f"), key("2g2f"), key("2h5h"));
+        let after_ab = Keys::of(&pos, &[Some(b), Some(a), None]);
+        let after_cb = Keys::of(&pos, &[Some(b), Some(c), None]);
+        let after_ba = Keys::of(&pos, &[Some(a), Some(b), None]);
+        assert_eq!(Keys::of(&pos, &[None, Some(a), Some(c)]).cont, [NO_PAIR; 2], "no last move");
+        let mut learnt = Correction::new();
+        for _ in 0..20 {
+            learnt.learn(us, &after_ab, 8, 50, 400, true);
+        }
+        // The same pieces on the board: the pawn and piece tables raise all three alike, the
+        // continuation entry only the position reached by the same two moves.
+        let [ab, cb, ba] = [after_ab, after_cb, after_ba].map(|k| learnt.corrected(us, &k, 50));
+        assert!(ab > cb && cb > 50, "{ab} {cb}");
+        assert_eq!(cb, ba, "the order of the moves counts");
+        assert_eq!(learnt.cont[NO_PAIR as usize], 0, "the missing pair's entry learns nothing");
+        let none = Keys::of(&pos, &NO_PREVIOUS);
+        for _ in 0..20 {
+            learnt.learn(us, &none, 8, 50, -400, false);
+        }
+        assert_eq!(learnt.cont[NO_PAIR as usize], 0);
+    }
+
+    #[test]
     fn positions_that_differ_in_pawns_pieces_or_hands_have_other_keys() {
         let keys = |sfen: &str| {
-            let k = Keys::of(&Position::from_sfen(sfen).expect("valid"));
+            let k = Keys::of(&Position::from_sfen(sfen).expect("valid"), &NO_PREVIOUS);
             (k.pawns, k.pieces)
         };
         let start = keys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");

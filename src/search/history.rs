@@ -19,7 +19,7 @@ const LIMIT: i32 = 16_384;
 /// the entries of destinations past 81 and of origins past 88 are never touched.
 const BUTTERFLY: usize = 1 << 14;
 /// Number of distinct [`ContKey`]s.
-const CONT_KEYS: usize = 14 * 81;
+pub(super) const CONT_KEYS: usize = 14 * 81;
 /// The plies back whose moves the continuation tables follow: 1, 2 and 4 (Stockfish's first
 /// three of 1, 2, 3, 4 and 6).
 pub const CONT_PLIES: [usize; 3] = [1, 2, 4];
@@ -69,6 +69,12 @@ impl ContKey {
 
     fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The index of the pair (`self`, then `next`) in a table of [`CONT_KEYS`]² entries.
+    #[inline(always)]
+    pub(super) fn pair_index(self, next: ContKey) -> usize {
+        self.index() * CONT_KEYS + next.index()
     }
 }
 
@@ -159,11 +165,6 @@ impl History {
         m.bits() as usize & (BUTTERFLY - 1)
     }
 
-    #[inline]
-    fn cont_index(previous: ContKey, key: ContKey) -> usize {
-        previous.index() * CONT_KEYS + key.index()
-    }
-
     /// The ordering score of quiet move `m` (key `key`) by side `us`, after the moves with keys
     /// `previous` ([`CONT_PLIES`] plies earlier).
     #[inline]
@@ -171,7 +172,7 @@ impl History {
         let mut s = self.butterfly[us.index()][Self::butterfly_index(m)] as i32;
         for (table, p) in self.continuation.iter().zip(previous) {
             if let Some(p) = p {
-                s += table[Self::cont_index(*p, key)] as i32;
+                s += table[p.pair_index(key)] as i32;
             }
         }
         s
@@ -191,7 +192,7 @@ impl History {
         gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
         for (table, p) in self.continuation.iter_mut().zip(previous) {
             if let Some(p) = p {
-                gravity(&mut table[Self::cont_index(*p, key)], bonus);
+                gravity(&mut table[p.pair_index(key)], bonus);
             }
         }
     }

@@ -46,7 +46,11 @@ impl Searcher {
             }
         }
         let raw = if in_check { -INFINITE } else { hit.map_or_else(|| self.eval.evaluate(pos, p), |h| h.eval) };
-        let stand = if in_check { raw } else { self.correction.corrected(pos.side_to_move(), &Keys::of(pos), raw) };
+        let stand = if in_check {
+            raw
+        } else {
+            self.correction.corrected(pos.side_to_move(), &Keys::of(pos, &self.previous_keys(p)), raw)
+        };
         if !in_check {
             if stand >= beta {
                 return stand;
