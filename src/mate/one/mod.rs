@@ -127,8 +127,8 @@ struct Siege<'a> {
 }
 
 impl Siege<'_> {
-    /// True if our legal move of a piece from `from` (`None`: a drop) to `to`, becoming `kind`
-    /// there, checkmates.
+    /// True if our legal move of a piece from `from` (`None`: a drop, which must give check) to
+    /// `to`, becoming `kind` there, checkmates.
     #[inline(always)]
     fn mates(&self, from: Option<Square>, to: Square, kind: PieceKind) -> bool {
         let (occ, rest) = match from {
@@ -151,7 +151,10 @@ impl Siege<'_> {
             return false;
         }
         let after = After { pos: self.pos, us: self.us, ek: self.ek, occ, rest, to, kind };
-        let checkers = after.checkers();
+        // A drop uncovers no line, and none of our pieces gave check before (it is our move):
+        // the dropped piece is the only checker.
+        debug_assert!(from.is_some() || attacks::attacks_square(self.us, kind, to, self.ek, occ), "a drop that checks");
+        let checkers = if from.is_none() { Bitboard::EMPTY.with(to) } else { after.checkers() };
         checkers.is_nonempty() && !after.has_reply(checkers)
     }
 }
