@@ -14,7 +14,7 @@
 //! ±[`LIMIT`], the bonus is a quarter of that at most, and the weights below sum the tables in
 //! 1/[`SCALE`] of a centipawn-like unit.
 
-use super::history::{CONT_KEYS, PreviousKeys};
+use super::history::{CONT_KEYS, PreviousKeys, gravity};
 use crate::eval::{MATE_BOUND, Value};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
@@ -130,19 +130,12 @@ impl Correction {
         let t = &mut self.tables[us.index()];
         let indices = [keys.pawns, keys.pieces[0], keys.pieces[1]];
         for (table, i) in t.iter_mut().zip(indices) {
-            gravity(&mut table[i], bonus);
+            gravity(&mut table[i], bonus, LIMIT);
         }
         for i in keys.cont.into_iter().filter(|&i| i != NO_PAIR) {
-            gravity(&mut self.cont[i as usize], bonus);
+            gravity(&mut self.cont[i as usize], bonus, LIMIT);
         }
     }
-}
-
-/// Moves an entry by `bonus` (at most a quarter of [`LIMIT`]), slowing down near the limit.
-#[inline(always)]
-fn gravity(entry: &mut i16, bonus: i32) {
-    let v = *entry as i32;
-    *entry = (v + bonus - v * bonus.abs() / LIMIT) as i16;
 }
 
 #[cfg(test)]

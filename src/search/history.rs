@@ -131,12 +131,13 @@ pub struct History {
     counter: Vec<Option<Move>>,
 }
 
-/// Moves a table entry toward `bonus`'s sign by `bonus`, slowing down near the limit.
+/// Moves a table entry toward `bonus`'s sign by `bonus` (clamped to ± `limit`), slowing down
+/// near `limit`, where entries saturate: the update of every history and correction table.
 #[inline]
-fn gravity(entry: &mut i16, bonus: i32) {
-    let b = bonus.clamp(-LIMIT, LIMIT);
+pub(super) fn gravity(entry: &mut i16, bonus: i32, limit: i32) {
+    let b = bonus.clamp(-limit, limit);
     let v = *entry as i32;
-    *entry = (v + b - v * b.abs() / LIMIT) as i16;
+    *entry = (v + b - v * b.abs() / limit) as i16;
 }
 
 impl History {
@@ -189,10 +190,10 @@ impl History {
 
     /// Rewards (`bonus > 0`) or punishes a quiet move in every table.
     pub fn update(&mut self, us: Color, m: Move, key: ContKey, previous: &PreviousKeys, bonus: i32) {
-        gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus);
+        gravity(&mut self.butterfly[us.index()][Self::butterfly_index(m)], bonus, LIMIT);
         for (table, p) in self.continuation.iter_mut().zip(previous) {
             if let Some(p) = p {
-                gravity(&mut table[p.pair_index(key)], bonus);
+                gravity(&mut table[p.pair_index(key)], bonus, LIMIT);
             }
         }
     }
@@ -205,7 +206,7 @@ impl History {
 
     /// Rewards (`bonus > 0`) or punishes a capture.
     pub fn update_capture(&mut self, key: CaptureKey, bonus: i32) {
-        gravity(&mut self.capture[key.0 as usize], bonus);
+        gravity(&mut self.capture[key.0 as usize], bonus, LIMIT);
     }
 
     #[inline(always)]
